@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { LIMITS, resolveLocale, translate } from '@omnichat/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
+import { adminAuthRoutes } from './modules/admins/index.ts';
+import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts';
+import { userAuthRoutes } from './modules/auth/user-auth.routes.ts';
+import { createSettingsService, settingsRoutes } from './modules/settings/index.ts';
+import { timezonesRoutes } from './modules/timezones/index.ts';
+import { workspacesRoutes } from './modules/workspaces/index.ts';
+import { createGuards } from './platform/auth/guards.ts';
+import { jwtSecret } from './platform/auth/jwt-secret.ts';
+import { RateLimiter } from './platform/auth/rate-limit.ts';
+import { createTokenService } from './platform/auth/tokens.ts';
+import type { Database } from './platform/db/database.ts';
+import { registerErrorHandling } from './platform/http/error-handler.ts';
+import type { AppInstance } from './platform/http/types.ts';
+import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Replace outside services (tests point them at local fakes through configuration instead where possible). */
+  mailer?: Mailer;
+  google?: GoogleVerifier;
+}
+
+export async function buildApp(options: BuildOptions): Promise<AppInstance> {
+  const { config, database } = options;
+  const loggerOption =
+    options.logger && 'child' in (options.logger as object)
+      ? { loggerInstance: options.logger as FastifyBaseLogger }
+      : { logger: (options.logger as FastifyServerOptions['logger']) ?? false };
+  const app = Fastify({
+    ...loggerOption,
+    genReqId: () => randomBytes(8).toString('hex'),
+    requestIdLogLabel: 'trace_id',
+    bodyLimit: LIMITS.uploadMaxBytes,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-trace-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  const settings = createSettingsService(database);
+  const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
+  const ctx: AppContext = {
+    config,
+    database,
+    tokens,
+    settings,
+    guards: createGuards(database, tokens),
+    mailer: options.mailer ?? createMailer(settings, app.log),
+    google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
+    oneTimeTokens: createOneTimeTokens(database),
+    loginLimits: {
+      perIp: new RateLimiter(config.LOGIN_LIMIT_PER_IP, 60_000),
+      perAccount: new RateLimiter(config.LOGIN_LIMIT_PER_ACCOUNT, 15 * 60_000),
+    },
+  };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'OmniChat API', version: '0.1.0', description: 'Envelope: {success, data, page?} or {success:false, error, trace_id}.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  for (const routes of [userAuthRoutes, adminAuthRoutes, workspacesRoutes, settingsRoutes, timezonesRoutes]) {
+    await app.register(async (scope) => routes(scope as AppInstance, ctx));
+  }
+
+  const hasWebApp = await serveWebApp(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({
+      success: false,
+      error: translate('not_found', resolveLocale(request.headers['x-locale'] as string | undefined)),
+      trace_id: String(request.id),
+    });
+  });
+
+  return app;
+}

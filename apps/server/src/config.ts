@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const durationPattern = /^(\d+)\s*(s|m|h|d)?$/;
+/** "7d", "12h", "30m", "45s" or plain seconds → seconds. */
+function parseDuration(value: string): number {
+  const match = durationPattern.exec(value.trim());
+  if (!match) throw new Error('expected a duration such as 7d, 12h, 30m or 3600');
+  const units = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+  return Number(match[1]) * units[(match[2] ?? 's') as keyof typeof units];
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Every variable the server reads, its default and meaning. The README's configuration table mirrors this. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production').describe('runtime mode'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port of the API and web app'),
+  HOST: z.string().default('0.0.0.0').describe('interface to listen on'),
+  PUBLIC_URL: optionalText.describe('address users open, used in e-mail links (default http://localhost:PORT)'),
+  DATA_DIR: z.string().default('./data').describe('folder for the embedded database and generated secrets'),
+  DATABASE_URL: optionalText
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional())
+    .describe('PostgreSQL server URL; when unset the embedded PGlite database in DATA_DIR is used'),
+  JWT_SECRET: optionalText
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+    .describe('HMAC secret for tokens; generated once into DATA_DIR when unset'),
+  JWT_EXPIRES_IN: z
+    .string()
+    .default('7d')
+    .transform((v, ctx) => {
+      try {
+        return parseDuration(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .describe('token lifetime (7d, 12h, 30m or seconds)'),
+  ADMIN_USERNAME: z.string().min(1).default('admin').describe('first system admin, created when none exists'),
+  ADMIN_PASSWORD: optionalText
+    .pipe(z.string().min(8, 'must be at least 8 characters').optional())
+    .describe('first system admin password; random and printed once in the log when unset'),
+  ADMIN_EMAIL: z.email().default('admin@localhost.localdomain').describe('first system admin e-mail'),
+  GOOGLE_JWKS_URL: z
+    .url()
+    .default('https://www.googleapis.com/oauth2/v3/certs')
+    .describe("Google's signing keys for id_token verification"),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30).describe('login attempts per IP per minute'),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe('failed login attempts per account per 15 minutes'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe('trust X-Forwarded-For (behind a reverse proxy)'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('log level'),
+  WEB_DIST: optionalText.describe('folder of the built web app (default apps/web/dist)'),
+});
+
+export type Config = z.output<typeof configSchema> & { publicUrl: string; webDist: string; dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  return {
+    ...config,
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    webDist: path.resolve(config.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    dataDir: path.resolve(config.DATA_DIR),
+  };
+}

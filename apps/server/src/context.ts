@@ -1,0 +1,22 @@
+import type { Config } from './config.ts';
+import type { GoogleVerifier } from './integrations/google/id-token.ts';
+import type { OneTimeTokens } from './modules/auth/one-time-tokens.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { Guards } from './platform/auth/guards.ts';
+import type { RateLimiter } from './platform/auth/rate-limit.ts';
+import type { TokenService } from './platform/auth/tokens.ts';
+import type { Database } from './platform/db/database.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+
+/** The services every module is built from; app.ts assembles it once. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  guards: Guards;
+  settings: SettingsService;
+  mailer: Mailer;
+  google: GoogleVerifier;
+  oneTimeTokens: OneTimeTokens;
+  loginLimits: { perIp: RateLimiter; perAccount: RateLimiter };
+}

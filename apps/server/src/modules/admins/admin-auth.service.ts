@@ -1,0 +1,100 @@
+import type { Admin, GoogleLoginBody, LoginBody } from '@omnichat/contracts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
+import { createLoginGuard } from '../auth/login-guard.ts';
+import { authMails } from '../auth/mails.ts';
+import { toAdminDto } from './admins.dto.ts';
+import { type AdminRow, systemAdmins } from './admins.tables.ts';
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+export function createAdminAuthService(ctx: AppContext) {
+  const db = ctx.database.db;
+  const guard = createLoginGuard(ctx);
+  const mails = authMails(ctx);
+  const result = async (admin: AdminRow) => ({
+    admin: toAdminDto(admin),
+    token: await ctx.tokens.sign({ sub: admin.id, typ: 'admin', ver: admin.tokenVersion }),
+  });
+
+  async function login(body: LoginBody, ip: string): Promise<{ admin: Admin; token: string }> {
+    guard.check('admin', ip, body.username_or_email);
+    const login = lower(body.username_or_email);
+    const [admin] = await db
+      .select()
+      .from(systemAdmins)
+      .where(or(eq(sql`lower(${systemAdmins.username})`, login), eq(sql`lower(${systemAdmins.email})`, login)));
+    if (!(await verifyPassword(admin?.passwordHash, body.password)) || !admin) {
+      guard.failed('admin', body.username_or_email);
+      throw new AppError(401, 'invalid_credentials');
+    }
+    if (admin.status !== 'active') throw new AppError(403, 'account_inactive');
+    guard.succeeded('admin', body.username_or_email);
+    return result(admin);
+  }
+
+  /** Only an existing admin may sign in with Google (matched by Google id, then verified e-mail). */
+  async function googleLogin(body: GoogleLoginBody) {
+    const { 'google.client.id': clientId } = await ctx.settings.values(['google.client.id']);
+    if (!clientId) throw new AppError(400, 'google_login_not_configured');
+    const identity = await ctx.google.verify(body.id_token, clientId);
+    if (!identity || !identity.emailVerified || (body.google_id && body.google_id !== identity.sub)) {
+      throw new AppError(401, 'invalid_google_token');
+    }
+    const [admin] = await db
+      .select()
+      .from(systemAdmins)
+      .where(or(eq(systemAdmins.googleId, identity.sub), eq(sql`lower(${systemAdmins.email})`, lower(identity.email))));
+    if (!admin) throw forbidden();
+    if (admin.status !== 'active') throw new AppError(403, 'account_inactive');
+    if (!admin.googleId) await db.update(systemAdmins).set({ googleId: identity.sub }).where(eq(systemAdmins.id, admin.id));
+    const answer = await result(admin);
+    // SPEC 3: the admin record of a Google sign-in carries no permissions; the client loads them separately.
+    return { ...answer, admin: { ...answer.admin, permissions: [] } };
+  }
+
+  async function refresh(token: string) {
+    const claims = await ctx.tokens.verify(token);
+    if (!claims || claims.typ !== 'admin') throw unauthorized();
+    const [admin] = await db.select().from(systemAdmins).where(eq(systemAdmins.id, claims.sub));
+    if (!admin || admin.tokenVersion !== claims.ver) throw unauthorized();
+    if (admin.status !== 'active') throw new AppError(401, 'account_inactive');
+    return result(admin);
+  }
+
+  async function forgotPassword(email: string) {
+    const [admin] = await db
+      .select()
+      .from(systemAdmins)
+      .where(and(eq(sql`lower(${systemAdmins.email})`, lower(email)), eq(systemAdmins.status, 'active')));
+    if (admin) await mails.resetPassword('admin', admin);
+  }
+
+  async function resetPassword(token: string, password: string) {
+    const adminId = await ctx.oneTimeTokens.consume('reset_password', 'admin', token);
+    await db
+      .update(systemAdmins)
+      .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${systemAdmins.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(systemAdmins.id, adminId));
+  }
+
+  async function changePassword(admin: AdminRow, oldPassword: string, newPassword: string) {
+    if (!(await verifyPassword(admin.passwordHash, oldPassword))) {
+      throw new AppError(400, 'old_password_incorrect', {}, { old_password: { key: 'old_password_incorrect' } });
+    }
+    const [updated] = await db
+      .update(systemAdmins)
+      .set({ passwordHash: await hashPassword(newPassword), tokenVersion: sql`${systemAdmins.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(systemAdmins.id, admin.id))
+      .returning();
+    return (await result(updated!)).token;
+  }
+
+  async function logout(admin: AdminRow) {
+    await db.update(systemAdmins).set({ tokenVersion: sql`${systemAdmins.tokenVersion} + 1` }).where(eq(systemAdmins.id, admin.id));
+  }
+
+  return { login, googleLogin, refresh, forgotPassword, resetPassword, changePassword, logout };
+}

@@ -1,0 +1,3 @@
+export { adminAuthRoutes } from './admin-auth.routes.ts';
+export { toAdminDto } from './admins.dto.ts';
+export { ensureFirstAdmin } from './bootstrap.ts';

@@ -1,0 +1,167 @@
+import type { GoogleLoginBody, LoginBody, RegisterBody, User, WorkspaceMember } from '@omnichat/contracts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.ts';
+import { toUserDto } from '../users/users.dto.ts';
+import { type UserRow, users } from '../users/users.tables.ts';
+import { findMembership, toWorkspaceMemberDto } from '../workspaces/index.ts';
+import { createLoginGuard } from './login-guard.ts';
+import { authMails } from './mails.ts';
+
+const lower = (value: string) => value.trim().toLowerCase();
+const byLogin = (login: string) =>
+  or(eq(sql`lower(${users.username})`, lower(login)), eq(sql`lower(${users.email})`, lower(login)));
+
+export function createUserAuthService(ctx: AppContext) {
+  const { database, tokens } = ctx;
+  const db = database.db;
+  const guard = createLoginGuard(ctx);
+  const mails = authMails(ctx);
+
+  const issue = (user: UserRow, workspaceId?: string) =>
+    tokens.sign({ sub: user.id, typ: 'user', ver: user.tokenVersion, wid: workspaceId });
+
+  async function login(body: LoginBody, ip: string): Promise<{ user: User; token: string }> {
+    guard.check('user', ip, body.username_or_email);
+    const [user] = await db.select().from(users).where(byLogin(body.username_or_email));
+    if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
+      guard.failed('user', body.username_or_email);
+      throw new AppError(401, 'invalid_credentials');
+    }
+    if (user.status !== 'active') throw new AppError(403, 'account_inactive');
+    if (!user.emailVerified) throw new AppError(403, 'account_not_verified');
+    guard.succeeded('user', body.username_or_email);
+    return { user: toUserDto(user), token: await issue(user) };
+  }
+
+  async function googleLogin(body: GoogleLoginBody): Promise<{ user: User; token: string }> {
+    const { 'google.client.id': clientId } = await ctx.settings.values(['google.client.id']);
+    if (!clientId) throw new AppError(400, 'google_login_not_configured');
+    const identity = await ctx.google.verify(body.id_token, clientId);
+    if (!identity || !identity.emailVerified || (body.google_id && body.google_id !== identity.sub)) {
+      throw new AppError(401, 'invalid_google_token');
+    }
+    const user = await db.transaction(async (tx) => {
+      const [linked] = await tx.select().from(users).where(eq(users.googleId, identity.sub));
+      if (linked) return linked;
+      const [byEmail] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, lower(identity.email)));
+      if (byEmail) {
+        const [updated] = await tx
+          .update(users)
+          .set({ googleId: identity.sub, emailVerified: true })
+          .where(eq(users.id, byEmail.id))
+          .returning();
+        return updated!;
+      }
+      const username = await freeUsername(tx, identity.email.split('@')[0] ?? 'user');
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username,
+          displayName: (identity.name || username).slice(0, 99),
+          email: identity.email,
+          googleId: identity.sub,
+          avatar: identity.picture,
+          emailVerified: true,
+          invited: false,
+          invitedAt: 0,
+        })
+        .returning();
+      return created!;
+    });
+    if (user.status !== 'active') throw new AppError(403, 'account_inactive');
+    return { user: toUserDto(user), token: await issue(user) };
+  }
+
+  /** The member record of `workspaceId` and a token bound to it, for a valid user token of a member. */
+  async function refreshForWorkspace(token: string, workspaceId: string): Promise<{ workspace: WorkspaceMember; token: string }> {
+    const claims = await tokens.verify(token);
+    if (!claims || claims.typ !== 'user') throw unauthorized();
+    const [user] = await db.select().from(users).where(eq(users.id, claims.sub));
+    if (!user || user.tokenVersion !== claims.ver) throw unauthorized();
+    if (user.status !== 'active') throw new AppError(401, 'account_inactive');
+    const membership = await findMembership(database, workspaceId, user.id);
+    if (!membership) throw forbidden('not_a_member');
+    if (!membership.member.active) throw forbidden('member_inactive');
+    return { workspace: toWorkspaceMemberDto(membership, user), token: await issue(user, workspaceId) };
+  }
+
+  async function register(body: RegisterBody): Promise<void> {
+    const [taken] = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(or(eq(sql`lower(${users.username})`, lower(body.username)), eq(sql`lower(${users.email})`, lower(body.email))));
+    if (taken) {
+      const field = lower(taken.username) === lower(body.username) ? 'username' : 'email';
+      throw new AppError(409, field === 'username' ? 'username_taken' : 'email_taken', {}, {
+        [field]: { key: field === 'username' ? 'username_taken' : 'email_taken' },
+      });
+    }
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: body.username,
+        displayName: body.display_name,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw conflict('username_taken');
+    await mails.verifyEmail(user);
+  }
+
+  async function verifyEmail(token: string): Promise<void> {
+    const userId = await ctx.oneTimeTokens.consume('verify_email', 'user', token);
+    await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  async function forgotPassword(email: string): Promise<void> {
+    const [user] = await db.select().from(users).where(and(eq(sql`lower(${users.email})`, lower(email)), eq(users.status, 'active')));
+    // The answer is the same whether or not the address has an account.
+    if (user) await mails.resetPassword('user', user);
+  }
+
+  async function resetPassword(token: string, password: string): Promise<void> {
+    const userId = await ctx.oneTimeTokens.consume('reset_password', 'user', token);
+    await db
+      .update(users)
+      .set({
+        passwordHash: await hashPassword(password),
+        emailVerified: true,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+  }
+
+  /** Changes the password and revokes every other session; answers a fresh token for this one. */
+  async function changePassword(user: UserRow, oldPassword: string, newPassword: string, workspaceId: string | null) {
+    if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+      throw new AppError(400, 'old_password_incorrect', {}, { old_password: { key: 'old_password_incorrect' } });
+    }
+    const [updated] = await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return issue(updated!, workspaceId ?? undefined);
+  }
+
+  async function logout(user: UserRow): Promise<void> {
+    await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+  }
+
+  return { login, googleLogin, refreshForWorkspace, register, verifyEmail, forgotPassword, resetPassword, changePassword, logout };
+}
+
+async function freeUsername(tx: Pick<AppContext['database']['db'], 'select'>, base: string): Promise<string> {
+  const clean = base.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 50) || 'user';
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? clean : `${clean}${Math.floor(Math.random() * 10_000)}`;
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, lower(candidate)));
+    if (!taken) return candidate;
+  }
+  throw badRequest('unknown_error_occurred');
+}

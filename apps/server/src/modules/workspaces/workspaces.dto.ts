@@ -1,0 +1,32 @@
+import type { SelfWorkspace, WorkspaceMember, WorkspaceSummary } from '@omnichat/contracts';
+import { memberPermissions } from '../../platform/auth/permissions.ts';
+import { toUnixSeconds } from '../../platform/db/columns.ts';
+import { toUserDto } from '../users/users.dto.ts';
+import type { UserRow } from '../users/users.tables.ts';
+import type { WorkspaceMemberRow, WorkspaceRow } from './workspaces.tables.ts';
+
+export const toWorkspaceSummary = (row: WorkspaceRow): WorkspaceSummary => ({
+  id: row.id,
+  name: row.name,
+  avatar: row.avatar,
+  time_zone: row.timeZone,
+});
+
+export const toSelfWorkspace = (workspace: WorkspaceRow, member: WorkspaceMemberRow): SelfWorkspace => ({
+  ...toWorkspaceSummary(workspace),
+  member_id: member.id,
+  role: member.role,
+});
+
+export const toWorkspaceMemberDto = (
+  { workspace, member }: { workspace: WorkspaceRow; member: WorkspaceMemberRow },
+  user: UserRow,
+): WorkspaceMember => ({
+  id: member.id,
+  role: member.role,
+  permissions: memberPermissions(member),
+  active: member.active,
+  invited: member.invited,
+  joined_at: toUnixSeconds(member.joinedAt),
+  workspace: { ...toWorkspaceSummary(workspace), user: toUserDto(user) },
+});

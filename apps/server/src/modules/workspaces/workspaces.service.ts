@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateWorkspaceBody,
+  DEFAULT_MEMBER_PERMISSIONS,
+  type SelfWorkspace,
+  type WorkspaceSummary,
+} from '@omnichat/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { findTimeZone } from '../timezones/index.ts';
+import { toSelfWorkspace, toWorkspaceSummary } from './workspaces.dto.ts';
+import { workspaceMembers, workspaces } from './workspaces.tables.ts';
+
+export async function findMembership(database: Database, workspaceId: string, userId: string) {
+  const [row] = await database.withWorkspace(workspaceId, (tx) =>
+    tx
+      .select({ workspace: workspaces, member: workspaceMembers })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))),
+  );
+  return row ?? null;
+}
+
+function checkTimeZone(identifier: string) {
+  if (!findTimeZone(identifier)) throw fieldError('time_zone', 'invalid_time_zone');
+}
+
+export function createWorkspacesService(ctx: AppContext) {
+  const { database } = ctx;
+
+  /** Every organization the user is an active member of; a user spans tenants, so this crosses them by name. */
+  async function listForUser(userId: string): Promise<SelfWorkspace[]> {
+    const rows = await database.unsafeCrossTenant('a user lists their own organizations', (tx) =>
+      tx
+        .select({ workspace: workspaces, member: workspaceMembers })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.active, true)))
+        .orderBy(asc(workspaceMembers.joinedAt), asc(workspaces.name)),
+    );
+    return rows.map((row) => toSelfWorkspace(row.workspace, row.member));
+  }
+
+  async function create(userId: string, body: CreateWorkspaceBody): Promise<SelfWorkspace> {
+    const { 'system.mode': mode } = await ctx.settings.values(['system.mode']);
+    if (mode !== 'platform') throw new AppError(403, 'organization_creation_disabled');
+    checkTimeZone(body.time_zone);
+    const id = randomUUID();
+    return database.withWorkspace(id, async (tx) => {
+      const [workspace] = await tx
+        .insert(workspaces)
+        .values({ id, name: body.name, timeZone: body.time_zone, avatar: body.avatar ?? '', createdBy: userId })
+        .returning();
+      const [member] = await tx
+        .insert(workspaceMembers)
+        .values({ workspaceId: id, userId, role: 'owner', permissions: DEFAULT_MEMBER_PERMISSIONS })
+        .returning();
+      if (!workspace || !member) throw new AppError(500, 'failed_to_create_organization');
+      return toSelfWorkspace(workspace, member);
+    });
+  }
+
+  async function get(workspaceId: string) {
+    const [row] = await database.withWorkspace(workspaceId, (tx) => tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function update(workspaceId: string, changes: Partial<CreateWorkspaceBody>): Promise<WorkspaceSummary> {
+    if (changes.time_zone) checkTimeZone(changes.time_zone);
+    const [row] = await database.withWorkspace(workspaceId, (tx) =>
+      tx
+        .update(workspaces)
+        .set({
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.time_zone !== undefined && { timeZone: changes.time_zone }),
+          ...(changes.avatar !== undefined && { avatar: changes.avatar }),
+          updatedAt: new Date(),
+        })
+        .where(eq(workspaces.id, workspaceId))
+        .returning(),
+    );
+    if (!row) throw notFound();
+    return toWorkspaceSummary(row);
+  }
+
+  return { listForUser, create, get, update };
+}

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { APP_ROLE, applyTenancy, SYSTEM_ROLE, type SqlRunner } from './tenancy.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  /** Platform tables (users, admins, settings): no tenant data, no RLS. Tenant tables answer no rows here. */
+  readonly db: Db;
+  /** Runs `work` in a transaction that only sees and writes rows of `workspaceId` (enforced by RLS). */
+  withWorkspace<T>(workspaceId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction that sees every organization's rows. Only for the few paths that must
+   * cross tenants (system admin, a user's own memberships, webhook routing); `reason` names the path.
+   */
+  unsafeCrossTenant<T>(reason: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
+const MIGRATION_LOCK = 727_001;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Folder of the embedded database; omitted means in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+function scoped(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+  return {
+    db,
+    kind,
+    close,
+    withWorkspace: (workspaceId, work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`);
+        return work(tx);
+      }),
+    unsafeCrossTenant: (_reason, work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`));
+        return work(tx);
+      }),
+  };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  await applyTenancy({
+    exec: async (text) => void (await client.exec(text)),
+    rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+  });
+  // From here on the one embedded connection acts as the application role, subject to RLS.
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  return scoped(db as unknown as Db, 'pglite', () => client.close());
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const owner = new pg.Client({ connectionString: databaseUrl });
+  await owner.connect();
+  const runner: SqlRunner = {
+    exec: async (text) => void (await owner.query(text)),
+    rows: async <T>(text: string) => (await owner.query(text)).rows as T[],
+  };
+  try {
+    // Several processes may start together: one migrates, the others wait.
+    await owner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(owner, { schema }), { migrationsFolder: MIGRATIONS });
+    await applyTenancy(runner);
+  } finally {
+    await owner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await owner.end();
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  pool.on('connect', (client) => {
+    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(new Error('cannot assume the application role')));
+  });
+  const db = drizzlePg(pool, { schema });
+  return scoped(db as unknown as Db, 'postgres', () => pool.end());
+}

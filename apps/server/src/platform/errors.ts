@@ -1,0 +1,21 @@
+import type { MessageKey } from '@omnichat/contracts';
+
+/** An error that is a value: a catalogue key, an HTTP status and optional per-field messages. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }>,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, params);
+export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
+export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
+export const notFound = (key: MessageKey = 'not_found') => new AppError(404, key);
+export const conflict = (key: MessageKey = 'conflict') => new AppError(409, key);
+/** A 400 naming the one input at fault, so forms can show it beside the field. */
+export const fieldError = (field: string, key: MessageKey) => new AppError(400, key, {}, { [field]: { key } });

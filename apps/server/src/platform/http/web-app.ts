@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const API_PREFIXES = ['/v1/', '/public/', '/api/'];
+export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);
+
+/**
+ * Serves the built single-page app: its files as they are, index.html for every other non-API GET so deep
+ * links work. Returns false when the web app has not been built.
+ */
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(path.join(webDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { systemAdmins } from '../src/modules/admins/admins.tables.ts';
+import { users } from '../src/modules/users/users.tables.ts';
+import { hashPassword } from '../src/platform/auth/passwords.ts';
+import { bearer, json, type TestApp } from './test-app.ts';
+
+export const PASSWORD = 'correct horse battery';
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${++counter}${Math.floor(Math.random() * 1e6)}`;
+
+/** A verified, active user, created straight in the database. */
+export async function createUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const username = overrides.username ?? unique('user');
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      username,
+      displayName: username,
+      email: `${username}@example.com`,
+      passwordHash: await hashPassword(PASSWORD),
+      emailVerified: true,
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+export async function createAdmin(t: TestApp, overrides: Partial<typeof systemAdmins.$inferInsert> = {}) {
+  const username = overrides.username ?? unique('admin');
+  const [admin] = await t.database.db
+    .insert(systemAdmins)
+    .values({ username, displayName: username, email: `${username}@example.com`, passwordHash: await hashPassword(PASSWORD), ...overrides })
+    .returning();
+  return admin!;
+}
+
+export async function loginUser(t: TestApp, login: string, password = PASSWORD): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { username_or_email: login, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return json(response).data.token;
+}
+
+export async function loginAdmin(t: TestApp, login: string, password = PASSWORD): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/public/v1/admin/auth/login', payload: { username_or_email: login, password } });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return json(response).data.token;
+}
+
+/** A user who owns a new organization, with a token bound to it. */
+export async function createOwner(t: TestApp, name = unique('Org ')) {
+  const user = await createUser(t);
+  const userToken = await loginUser(t, user.username);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/workspace',
+    headers: bearer(userToken),
+    payload: { name, time_zone: 'Asia/Hong_Kong' },
+  });
+  if (created.statusCode !== 200) throw new Error(`create workspace failed: ${created.body}`);
+  const workspaceId: string = json(created).data.id;
+  const refreshed = await t.app.inject({
+    method: 'POST',
+    url: '/public/v1/auth/refresh-token',
+    payload: { token: userToken, workspace_id: workspaceId },
+  });
+  return { user, workspaceId, token: json(refreshed).data.token as string, userToken };
+}
+
+export async function userRow(t: TestApp, id: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}

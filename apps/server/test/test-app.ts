@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { GoogleVerifier } from '../src/integrations/google/id-token.ts';
+import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import type { AppInstance } from '../src/platform/http/types.ts';
+import type { Mail, Mailer } from '../src/platform/mail/mailer.ts';
+
+/** A mailer that keeps what it would send, for tests to read links from. */
+export class MailRecorder implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  /** The token of the newest mailed link to `route` for `to`. */
+  tokenFor(to: string, route: string): string {
+    const mail = this.sent.findLast((m) => m.to === to && m.text.includes(route));
+    const match = mail && new RegExp(`${route}\\?token=([\\w-]+)`).exec(mail.text);
+    if (!match?.[1]) throw new Error(`no mail to ${to} with a ${route} link`);
+    return decodeURIComponent(match[1]);
+  }
+}
+
+export interface TestApp {
+  app: AppInstance;
+  database: Database;
+  config: Config;
+  mail: MailRecorder;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database of the test's own: in-memory PGlite, or, when DATABASE_URL is set, a new database on
+ * that server that is dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `omnichat_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: { google?: GoogleVerifier } = {},
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    WEB_DIST: '/nonexistent',
+    PUBLIC_URL: 'http://chat.test',
+    ...env,
+  });
+  const mail = new MailRecorder();
+  const app = await buildApp({ config, database, mailer: mail, google: overrides.google });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mail,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const json = <T = any>(response: LightMyRequestResponse) => response.json() as T;
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

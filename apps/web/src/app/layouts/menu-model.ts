@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+
+/** A sidebar entry (SPEC 3): name is an i18n key; link makes it a route entry. */
+export interface SidebarItem {
+  key: string;
+  name: string;
+  icon?: ReactNode;
+  link?: string;
+  onClick?: () => void;
+  items?: SidebarItem[];
+  adminOnly?: boolean;
+  requiredPermission?: string[];
+  requiredSubscribedPlan?: string[];
+}
+
+export interface AccessContext {
+  isAdmin: boolean;
+  permissions: readonly string[];
+  planTag: string | null | undefined;
+}
+
+export type ItemLock = { reason: 'permission'; missing: string[] } | { reason: 'plan' };
+
+export interface ResolvedItem extends Omit<SidebarItem, 'items'> {
+  lock: ItemLock | null;
+  items?: ResolvedItem[];
+}
+
+/**
+ * SPEC 6: adminOnly items are hidden from non-admins; admins see every item unlocked by permission;
+ * a non-admin holding none of requiredPermission sees the item locked; an item whose
+ * requiredSubscribedPlan does not include the current plan is locked for everyone.
+ */
+export function lockOf(item: SidebarItem, context: AccessContext): ItemLock | 'hidden' | null {
+  if (item.adminOnly && !context.isAdmin) return 'hidden';
+  const required = item.requiredPermission ?? [];
+  if (!context.isAdmin && required.length > 0 && !required.some((p) => context.permissions.includes(p))) {
+    return { reason: 'permission', missing: required.filter((p) => !context.permissions.includes(p)) };
+  }
+  const plans = item.requiredSubscribedPlan ?? [];
+  if (plans.length > 0 && !(context.planTag && plans.includes(context.planTag))) return { reason: 'plan' };
+  return null;
+}
+
+/** The items a person may see, each with its lock; groups left without children disappear. */
+export function resolveMenu(items: SidebarItem[], context: AccessContext): ResolvedItem[] {
+  const resolved: ResolvedItem[] = [];
+  for (const item of items) {
+    const lock = lockOf(item, context);
+    if (lock === 'hidden') continue;
+    if (item.items) {
+      const children = resolveMenu(item.items, context);
+      if (children.length === 0) continue;
+      resolved.push({ ...item, lock, items: children });
+    } else {
+      resolved.push({ ...item, lock, items: undefined });
+    }
+  }
+  return resolved;
+}
+
+/** Every link in a tree, for the "current item" look-up. */
+export function flattenLinks(items: ResolvedItem[]): ResolvedItem[] {
+  return items.flatMap((item) => [...(item.link ? [item] : []), ...flattenLinks(item.items ?? [])]);
+}

@@ -1,0 +1,78 @@
+import type { SelfWorkspace, Setting, SystemSettingKey } from '@omnichat/contracts';
+import { SYSTEM_SETTINGS } from '@omnichat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { http } from './http/index.ts';
+import { useSession } from './session/use-session.ts';
+
+export const PUBLIC_SETTING_QUERY_KEYS = ['system.mode', 'system.name', 'system.logo', 'google.client.id'] as const;
+type PublicSettingKey = (typeof PUBLIC_SETTING_QUERY_KEYS)[number] & SystemSettingKey;
+export type PublicSettings = Record<PublicSettingKey, string>;
+
+export const queryKeys = {
+  publicSettings: ['public-settings'] as const,
+  selfWorkspaces: ['self', 'workspaces'] as const,
+  self: ['self'] as const,
+  memberPermissions: (workspaceId: string | null) => ['member-permissions', workspaceId] as const,
+  subscription: (workspaceId: string | null) => ['subscription-current', workspaceId] as const,
+  adminPermissions: ['admin-permissions'] as const,
+  timezones: (keyword: string) => ['timezones', keyword] as const,
+};
+
+/** GET /public/v1/system-setting: system mode, name, logo and Google client id; undefined while loading. */
+export function usePublicSettings() {
+  return useQuery({
+    queryKey: queryKeys.publicSettings,
+    staleTime: 5 * 60_000,
+    queryFn: async (): Promise<PublicSettings> => {
+      const list = await http.get<Setting[]>('/public/v1/system-setting', {
+        query: { keys: PUBLIC_SETTING_QUERY_KEYS.join(',') },
+        silent: true,
+      });
+      const result = {} as PublicSettings;
+      for (const key of PUBLIC_SETTING_QUERY_KEYS) {
+        result[key] = list.find((setting) => setting.key === key)?.value ?? SYSTEM_SETTINGS[key].default;
+      }
+      return result;
+    },
+  });
+}
+
+export function useSelfWorkspaces(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.selfWorkspaces,
+    enabled,
+    queryFn: () => http.get<SelfWorkspace[]>('/v1/self/workspaces'),
+  });
+}
+
+/** The current member's permissions, seeded from the stored member record. */
+export function useMemberPermissions() {
+  const { member, workspaceId, token } = useSession();
+  return useQuery({
+    queryKey: queryKeys.memberPermissions(workspaceId),
+    enabled: Boolean(member && token),
+    placeholderData: member?.permissions ? { permissions: member.permissions } : undefined,
+    queryFn: () => http.get<{ permissions: string[] }>('/v1/workspace/member/self/permission'),
+    select: (data) => data.permissions,
+  });
+}
+
+export function useCurrentSubscription() {
+  const { member, workspaceId, token } = useSession();
+  return useQuery({
+    queryKey: queryKeys.subscription(workspaceId),
+    enabled: Boolean(member && token),
+    queryFn: () => http.get<{ plan_tag: string | null }>('/v1/subscription/current'),
+    select: (data) => data.plan_tag,
+  });
+}
+
+export function useAdminPermissions() {
+  const { token, loginType } = useSession();
+  return useQuery({
+    queryKey: queryKeys.adminPermissions,
+    enabled: Boolean(token) && loginType === 'system_admin',
+    queryFn: () => http.get<{ permissions: string[] }>('/v1/admin/self/permission'),
+    select: (data) => data.permissions,
+  });
+}

@@ -1,0 +1,113 @@
+import type { Admin, GoogleLoginBody, LoginBody, SelfWorkspace, User, WorkspaceMember } from '@omnichat/contracts';
+import { http } from '../../app/http/index.ts';
+import {
+  clearWorkspaceMember,
+  STORAGE_KEYS,
+  session,
+  storeAdmin,
+  storeUser,
+  storeWorkspaceMember,
+  writeString,
+} from '../../app/storage.ts';
+
+export type UserLoginOutcome = false | '/app/dashboard' | '/app/organization';
+
+interface UserLoginResult {
+  user: User;
+  token: string;
+}
+
+/** The stored choice when it is still one of the user's organizations, else the first (SPEC 4). */
+export function pickWorkspace(workspaces: SelfWorkspace[], storedId: string | null): SelfWorkspace | undefined {
+  return workspaces.find((workspace) => workspace.id === storedId) ?? workspaces[0];
+}
+
+/** Binds the token to an organization: stores the new token, member record, role flag and avatars. */
+export async function refreshForWorkspace(workspaceId: string, endpoint: 'public' | 'signed-in'): Promise<boolean> {
+  const token = session.token();
+  if (!token || !workspaceId) return false;
+  const path = endpoint === 'public' ? '/public/v1/auth/refresh-token' : '/v1/auth/refresh-token';
+  const data = await http.post<{ workspace: WorkspaceMember; token: string }>(path, {
+    token,
+    workspace_id: workspaceId,
+  });
+  writeString(STORAGE_KEYS.token, data.token);
+  storeWorkspaceMember(data.workspace);
+  return true;
+}
+
+/** After a successful user login (password or Google): the flow of SPEC 4. */
+async function completeUserLogin(result: UserLoginResult): Promise<UserLoginOutcome> {
+  writeString(STORAGE_KEYS.token, result.token);
+  writeString(STORAGE_KEYS.loginType, 'system_user');
+  writeString(STORAGE_KEYS.systemRole, 'system_user');
+  writeString(STORAGE_KEYS.admin, null);
+  storeUser(result.user);
+  const workspaces = await http.get<SelfWorkspace[]>('/v1/self/workspaces');
+  const chosen = pickWorkspace(workspaces, session.workspaceId());
+  if (!chosen) {
+    clearWorkspaceMember();
+    writeString(STORAGE_KEYS.role, 'member');
+    return '/app/organization';
+  }
+  writeString(STORAGE_KEYS.workspaceId, chosen.id);
+  await refreshForWorkspace(chosen.id, 'public');
+  return '/app/dashboard';
+}
+
+async function guard<T>(run: () => Promise<T>): Promise<T | false> {
+  try {
+    return await run();
+  } catch (error) {
+    console.warn('login failed', error);
+    return false;
+  }
+}
+
+/** Password login of an organization user; false on any failure, else where to go next. */
+export function loginUser(body: LoginBody): Promise<UserLoginOutcome> {
+  return guard(async () => completeUserLogin(await http.post<UserLoginResult>('/public/v1/auth/login', body)));
+}
+
+export function loginUserWithGoogle(body: GoogleLoginBody): Promise<UserLoginOutcome> {
+  return guard(async () =>
+    completeUserLogin(await http.post<UserLoginResult>('/public/v1/auth/google/login', body)),
+  );
+}
+
+function storeAdminLogin(result: { admin: Admin; token: string }): '/admin/dashboard' {
+  writeString(STORAGE_KEYS.token, result.token);
+  writeString(STORAGE_KEYS.loginType, 'system_admin');
+  writeString(STORAGE_KEYS.systemRole, 'system_admin');
+  writeString(STORAGE_KEYS.role, result.admin.admin ? 'admin' : 'member');
+  clearWorkspaceMember();
+  writeString(STORAGE_KEYS.user, null);
+  storeAdmin(result.admin);
+  return '/admin/dashboard';
+}
+
+export function loginAdmin(body: LoginBody): Promise<'/admin/dashboard' | false> {
+  return guard(async () =>
+    storeAdminLogin(await http.post<{ admin: Admin; token: string }>('/public/v1/admin/auth/login', body)),
+  );
+}
+
+export function loginAdminWithGoogle(body: GoogleLoginBody): Promise<'/admin/dashboard' | false> {
+  return guard(async () =>
+    storeAdminLogin(await http.post<{ admin: Admin; token: string }>('/public/v1/admin/auth/google/login', body)),
+  );
+}
+
+/** Switching organization stores the choice and refreshes the token (SPEC 4). */
+export function switchWorkspace(workspaceId: string): Promise<boolean> {
+  writeString(STORAGE_KEYS.workspaceId, workspaceId);
+  return guard(() => refreshForWorkspace(workspaceId, 'signed-in')).then((ok) => ok === true);
+}
+
+/** Logout: tells the server, then removes the stored token. */
+export async function logout(kind: 'user' | 'admin'): Promise<string> {
+  const path = kind === 'admin' ? '/v1/admin/auth/logout' : '/v1/auth/logout';
+  if (session.token()) await http.post(path, {}, { silent: true }).catch(() => undefined);
+  writeString(STORAGE_KEYS.token, null);
+  return kind === 'admin' ? '/auth/admin/login' : '/auth/login';
+}

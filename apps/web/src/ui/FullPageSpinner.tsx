@@ -1,0 +1,11 @@
+import { Flex, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function FullPageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
+      <Spin size="large" description={t('common.loading')} />
+    </Flex>
+  );
+}
