@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { LIMITS, resolveLocale, translate } from '@omnichat/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { LIMITS, translate } from '@omnichat/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -18,7 +18,7 @@ import { jwtSecret } from './platform/auth/jwt-secret.ts';
 import { RateLimiter } from './platform/auth/rate-limit.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
-import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { localeOf, registerErrorHandling, sendError } from './platform/http/error-handler.ts';
 import type { AppInstance } from './platform/http/types.ts';
 import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -41,7 +41,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const app = Fastify({
     ...loggerOption,
     genReqId: () => randomBytes(8).toString('hex'),
-    requestIdLogLabel: 'trace_id',
+    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: LIMITS.uploadMaxBytes,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 500 },
@@ -92,11 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({
-      success: false,
-      error: translate('not_found', resolveLocale(request.headers['x-locale'] as string | undefined)),
-      trace_id: String(request.id),
-    });
+    return sendError(reply, 404, translate('not_found', localeOf(request)));
   });
 
   return app;

@@ -1,4 +1,11 @@
-import { type Admin, isAdminRole, type Locale, type SystemRole, type User, type WorkspaceMember } from '@omnichat/contracts';
+import {
+  type Admin,
+  isAdminRole,
+  type Locale,
+  type SystemRole,
+  type User,
+  type WorkspaceMember,
+} from '@omnichat/contracts';
 
 /** Every localStorage key the web app uses (SPEC 3 "Local storage holds"). */
 export const STORAGE_KEYS = {
@@ -54,11 +61,18 @@ export function writeString(key: StorageKey, value: string | null): void {
   notify();
 }
 
+const parsed = new Map<string, { raw: string; value: unknown }>();
+
+/** Parsed JSON of a key; the same stored text gives the same object (stable for React memos). */
 export function readJson<T>(key: StorageKey): T | null {
   const raw = readString(key);
   if (raw === null) return null;
+  const cached = parsed.get(key);
+  if (cached && cached.raw === raw) return cached.value as T;
   try {
-    return JSON.parse(raw) as T;
+    const value = JSON.parse(raw) as T;
+    parsed.set(key, { raw, value });
+    return value;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { type Locale, LOCALES } from '@omnichat/contracts';
+import { LOCALES, type Locale } from '@omnichat/contracts';
 import { Select } from 'antd';
 import { usePreferences } from '../app/preferences/preferences.tsx';
 

@@ -24,8 +24,11 @@ export async function findMembership(database: Database, workspaceId: string, us
   return row ?? null;
 }
 
-function checkTimeZone(identifier: string) {
-  if (!findTimeZone(identifier)) throw fieldError('time_zone', 'invalid_time_zone');
+/** The zone's current IANA name, or a field error. */
+function canonicalTimeZone(identifier: string): string {
+  const zone = findTimeZone(identifier);
+  if (!zone) throw fieldError('time_zone', 'invalid_time_zone');
+  return zone.identifier;
 }
 
 export function createWorkspacesService(ctx: AppContext) {
@@ -47,12 +50,12 @@ export function createWorkspacesService(ctx: AppContext) {
   async function create(userId: string, body: CreateWorkspaceBody): Promise<SelfWorkspace> {
     const { 'system.mode': mode } = await ctx.settings.values(['system.mode']);
     if (mode !== 'platform') throw new AppError(403, 'organization_creation_disabled');
-    checkTimeZone(body.time_zone);
+    const timeZone = canonicalTimeZone(body.time_zone);
     const id = randomUUID();
     return database.withWorkspace(id, async (tx) => {
       const [workspace] = await tx
         .insert(workspaces)
-        .values({ id, name: body.name, timeZone: body.time_zone, avatar: body.avatar ?? '', createdBy: userId })
+        .values({ id, name: body.name, timeZone, avatar: body.avatar ?? '', createdBy: userId })
         .returning();
       const [member] = await tx
         .insert(workspaceMembers)
@@ -70,13 +73,12 @@ export function createWorkspacesService(ctx: AppContext) {
   }
 
   async function update(workspaceId: string, changes: Partial<CreateWorkspaceBody>): Promise<WorkspaceSummary> {
-    if (changes.time_zone) checkTimeZone(changes.time_zone);
     const [row] = await database.withWorkspace(workspaceId, (tx) =>
       tx
         .update(workspaces)
         .set({
           ...(changes.name !== undefined && { name: changes.name }),
-          ...(changes.time_zone !== undefined && { timeZone: changes.time_zone }),
+          ...(changes.time_zone !== undefined && { timeZone: canonicalTimeZone(changes.time_zone) }),
           ...(changes.avatar !== undefined && { avatar: changes.avatar }),
           updatedAt: new Date(),
         })

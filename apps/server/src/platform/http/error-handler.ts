@@ -45,7 +45,7 @@ function issueText(issue: Issue, field: string, locale: Locale): string {
   });
 }
 
-function send(reply: FastifyReply, status: number, error: string, fields?: Record<string, string>) {
+export function sendError(reply: FastifyReply, status: number, error: string, fields?: Record<string, string>) {
   const trace_id = String(reply.request.id);
   return reply.code(status).send(fields ? { success: false, error, trace_id, fields } : { success: false, error, trace_id });
 }
@@ -67,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         ? Object.fromEntries(Object.entries(error.fields).map(([name, f]) => [name, translate(f.key, locale, f.params)]))
         : undefined;
       if (error.status === 429 && error.params.seconds) reply.header('retry-after', String(error.params.seconds));
-      return send(reply, error.status, translate(error.key, locale, error.params), fields);
+      return sendError(reply, error.status, translate(error.key, locale, error.params), fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -77,20 +77,18 @@ export function registerErrorHandling(app: FastifyInstance) {
         fields[name] ??= issueText(issue, name, locale);
       }
       const first = Object.values(fields)[0] ?? translate('request_invalid', locale);
-      return send(reply, 400, first, fields);
+      return sendError(reply, 400, first, fields);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return send(reply, 500, translate('server_error', locale));
+      return sendError(reply, 500, translate('server_error', locale));
     }
     request.log.info({ code: error.code, status }, error.message);
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return send(reply, 400, translate('malformed_json', locale));
+      return sendError(reply, 400, translate('malformed_json', locale));
     }
-    if (status === 429) return send(reply, 429, translate('too_many_requests', locale, { seconds: 60 }));
-    return send(reply, status, translate(STATUS_KEYS[status] ?? 'request_invalid', locale));
+    if (status === 429) return sendError(reply, 429, translate('too_many_requests', locale, { seconds: 60 }));
+    return sendError(reply, status, translate(STATUS_KEYS[status] ?? 'request_invalid', locale));
   });
-
-  app.setNotFoundHandler((request, reply) => send(reply, 404, translate('not_found', localeOf(request))));
 }

@@ -1,4 +1,4 @@
-import { type Locale, LIMITS, type PageInfo, type MessageKey, translate } from '@omnichat/contracts';
+import { LIMITS, type Locale, type MessageKey, type PageInfo, translate } from '@omnichat/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ToastNotifier = (kind: 'error', title: string, lines: string[]) => void;
@@ -149,7 +149,11 @@ export function createHttpClient(config: HttpClientConfig) {
     throw new ApiError(typeof error === 'string' && error ? error : title, status, traceId, fields);
   }
 
-  async function requestEnvelope<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  async function requestEnvelope<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<Envelope<T>> {
     let response: RawResponse;
     try {
       response = await send(method, path, options);
@@ -177,7 +181,7 @@ export function createHttpClient(config: HttpClientConfig) {
     const { status, body } = response;
     if (status < 200 || status >= 300) fail(status, body, options);
     const envelope = body as { success?: unknown; data?: T; page?: PageInfo } | null;
-    if (!envelope || envelope.success !== true) fail(status, { error: translate('unknown_error', config.getLocale()) }, options);
+    if (envelope?.success !== true) fail(status, { error: translate('unknown_error', config.getLocale()) }, options);
     return { data: envelope.data as T, page: envelope.page };
   }
 

@@ -193,11 +193,9 @@ export const en = {
     featureBroadcastText:
       'Approved WhatsApp templates with parameters, scheduled broadcasts, live progress, pause, resume or cancel.',
     featureWorkflowTitle: 'Workflow automation',
-    featureWorkflowText:
-      'Build one-time or periodic workflows visually and follow every execution in its history.',
+    featureWorkflowText: 'Build one-time or periodic workflows visually and follow every execution in its history.',
     featureAiTitle: 'AI customer-service agents',
-    featureAiText:
-      'Agents that answer in your tone, follow your instructions and learn from your knowledge articles.',
+    featureAiText: 'Agents that answer in your tone, follow your instructions and learn from your knowledge articles.',
     featureSalesforceTitle: 'Salesforce sync',
     featureSalesforceText: 'Keep account data in step with Salesforce, without copy and paste.',
     teamsTitle: 'Built for teams and organizations',
@@ -243,8 +241,7 @@ export const en = {
     planFeatureSso: 'Dedicated support and onboarding',
     planFeatureSla: 'Uptime agreement',
     aboutTitle: 'About OmniChat',
-    aboutLead:
-      'OmniChat is an open-source, multi-tenant customer conversation and customer relationship platform.',
+    aboutLead: 'OmniChat is an open-source, multi-tenant customer conversation and customer relationship platform.',
     aboutMissionTitle: 'Why we build it',
     aboutMissionText:
       'Customers write where they already are: WhatsApp, Messenger, Instagram or your website. Teams should not have to jump between apps to answer them. OmniChat brings every conversation, every customer record and every automation into one place that you can run yourself.',

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, LOCALES, resolveLocale } from '@omnichat/contracts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@omnichat/contracts';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-hk';

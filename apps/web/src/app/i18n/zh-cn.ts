@@ -186,7 +186,8 @@ export const zhCn: UiCatalogue = {
     channelsTitle: '连接客户已在使用的渠道',
     featuresTitle: '客服与销售团队所需的一切',
     featureInboxTitle: '全渠道收件箱',
-    featureInboxText: 'WhatsApp、Facebook Messenger、Instagram 及网站聊天集中于同一队列，可筛选我的、未读、监督中及已关闭的对话。',
+    featureInboxText:
+      'WhatsApp、Facebook Messenger、Instagram 及网站聊天集中于同一队列，可筛选我的、未读、监督中及已关闭的对话。',
     featureCustomersTitle: '客户与客户关系管理',
     featureCustomersText: '每位客户跨渠道只有一份资料，包括标签、备注、地址及表格导入。',
     featureBroadcastTitle: '模板与群发',
@@ -245,7 +246,8 @@ export const zhCn: UiCatalogue = {
     aboutMissionText:
       '客户会在他们习惯的地方联系你：WhatsApp、Messenger、Instagram 或你的网站。团队不应在多个应用之间来回切换。OmniChat 将每段对话、每份客户记录及每个自动化集中在一个你可以自行运行的地方。',
     aboutOpenTitle: '开放的设计',
-    aboutOpenText: '源代码公开。你可以在自己的服务器上以单一组织运行，或作为任何人都可创建组织的平台，配合订阅套餐及钱包。',
+    aboutOpenText:
+      '源代码公开。你可以在自己的服务器上以单一组织运行，或作为任何人都可创建组织的平台，配合订阅套餐及钱包。',
     aboutPrivacyTitle: '你的数据，由你做主',
     aboutPrivacyText: '各组织相互隔离，每位成员只获得所需权限，系统管理员则在独立的面板管理平台。',
   },

@@ -186,7 +186,8 @@ export const zhHk: UiCatalogue = {
     channelsTitle: '連接客戶已在使用的渠道',
     featuresTitle: '客服及銷售團隊所需的一切',
     featureInboxTitle: '全渠道收件匣',
-    featureInboxText: 'WhatsApp、Facebook Messenger、Instagram 及網站聊天集中於同一隊列，可篩選我的、未讀、監督中及已關閉的對話。',
+    featureInboxText:
+      'WhatsApp、Facebook Messenger、Instagram 及網站聊天集中於同一隊列，可篩選我的、未讀、監督中及已關閉的對話。',
     featureCustomersTitle: '客戶及客戶關係管理',
     featureCustomersText: '每位客戶跨渠道只有一份資料，包括標籤、備註、地址及試算表匯入。',
     featureBroadcastTitle: '範本及廣播',

@@ -100,4 +100,3 @@ export const ADMIN_MENU: SidebarItem[] = [
     ],
   },
 ];
-

@@ -63,3 +63,21 @@ export function resolveMenu(items: SidebarItem[], context: AccessContext): Resol
 export function flattenLinks(items: ResolvedItem[]): ResolvedItem[] {
   return items.flatMap((item) => [...(item.link ? [item] : []), ...flattenLinks(item.items ?? [])]);
 }
+
+/** The lock (or 'hidden') of the menu entry whose link is `path`, counting its groups' rules; null when free. */
+export function accessForPath(
+  items: SidebarItem[],
+  path: string,
+  context: AccessContext,
+): ItemLock | 'hidden' | null | undefined {
+  for (const item of items) {
+    if (item.link === path) return lockOf(item, context);
+    if (item.items) {
+      const inner = accessForPath(item.items, path, context);
+      if (inner === undefined) continue;
+      const own = lockOf(item, context);
+      return own ?? inner;
+    }
+  }
+  return undefined;
+}

@@ -84,7 +84,12 @@ export const ORGANIZATION_MENU: SidebarItem[] = [
         icon: <CloudSyncOutlined />,
         link: '/app/salesforce/accounts',
       },
-      { key: 'salesforce-credential', name: 'nav.appCredential', icon: <KeyOutlined />, link: '/app/salesforce/credential' },
+      {
+        key: 'salesforce-credential',
+        name: 'nav.appCredential',
+        icon: <KeyOutlined />,
+        link: '/app/salesforce/credential',
+      },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import type { Admin, WorkspaceMember } from '@omnichat/contracts';
 import { currentLocale } from '../i18n/index.ts';
-import { session, storeAdmin, storeWorkspaceMember, writeString, STORAGE_KEYS } from '../storage.ts';
+import { STORAGE_KEYS, session, storeAdmin, storeWorkspaceMember, writeString } from '../storage.ts';
 
 async function postJson<T>(path: string, body: unknown): Promise<T | null> {
   const token = session.token();

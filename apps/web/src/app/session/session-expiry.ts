@@ -1,4 +1,4 @@
-import { session, writeString, STORAGE_KEYS } from '../storage.ts';
+import { STORAGE_KEYS, session, writeString } from '../storage.ts';
 
 type Navigate = (path: string) => void;
 

@@ -70,9 +70,7 @@ export function loginUser(body: LoginBody): Promise<UserLoginOutcome> {
 }
 
 export function loginUserWithGoogle(body: GoogleLoginBody): Promise<UserLoginOutcome> {
-  return guard(async () =>
-    completeUserLogin(await http.post<UserLoginResult>('/public/v1/auth/google/login', body)),
-  );
+  return guard(async () => completeUserLogin(await http.post<UserLoginResult>('/public/v1/auth/google/login', body)));
 }
 
 function storeAdminLogin(result: { admin: Admin; token: string }): '/admin/dashboard' {

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
+import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let superToken: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  superToken = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+});
+afterEach(() => t.close());
+
+const put = (token: string, settings: { key: string; value: string }[]) =>
+  t.app.inject({ method: 'PUT', url: '/v1/system-setting', headers: bearer(token), payload: { settings } });
+
+describe('system settings', () => {
+  it('stores settings and answers the public ones to anybody, never secrets', async () => {
+    const response = await put(superToken, [
+      { key: 'system.name', value: 'Acme Chat' },
+      { key: 'smtp.host', value: 'smtp.example.com' },
+      { key: 'smtp.password', value: 'hunter2hunter2' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const pub = await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.name,smtp.host,smtp.password,system.mode' });
+    expect(json(pub).data).toEqual([
+      { key: 'system.mode', value: 'platform' },
+      { key: 'system.name', value: 'Acme Chat' },
+    ]);
+    const all = json(await t.app.inject({ method: 'GET', url: '/v1/system-setting?keys=smtp.host,smtp.password', headers: bearer(superToken) })).data;
+    expect(all).toEqual([
+      { key: 'smtp.host', value: 'smtp.example.com' },
+      { key: 'smtp.password', value: '********' },
+    ]);
+  });
+
+  it('keeps a secret when the mask is sent back', async () => {
+    await put(superToken, [{ key: 'smtp.password', value: 'first secret' }]);
+    await put(superToken, [{ key: 'smtp.password', value: '********' }]);
+    const { createSettingsService } = await import('./settings.service.ts');
+    expect((await createSettingsService(t.database).values(['smtp.password']))['smtp.password']).toBe('first secret');
+  });
+
+  it('refuses unknown keys and changes nothing', async () => {
+    const response = await put(superToken, [
+      { key: 'system.name', value: 'Changed' },
+      { key: 'evil.key', value: 'x' },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).fields).toEqual({ 'settings.1.key': 'the request is invalid' });
+    const pub = await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.name' });
+    expect(json(pub).data).toEqual([{ key: 'system.name', value: 'OmniChat' }]);
+  });
+
+  it('refuses admins without the admin flag and organization users', async () => {
+    const plain = await loginAdmin(t, (await createAdmin(t, { permissions: ['workspace_management_write'] })).username);
+    const owner = await createOwner(t);
+    for (const token of [plain, owner.token, owner.userToken]) {
+      expect((await put(token, [{ key: 'system.name', value: 'Nope' }])).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/system-setting', headers: bearer(token) })).statusCode).toBe(403);
+    }
+    expect((await put('', [{ key: 'system.name', value: 'Nope' }])).statusCode).toBe(401);
+    const pub = await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.name' });
+    expect(json(pub).data[0].value).toBe('OmniChat');
+  });
+});

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ok, stubFetch } from '../../test/fetch-stub.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { viewport } from '../../test/setup.ts';
+import { NotificationBell } from '../../ui/NotificationBell.tsx';
+import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../storage.ts';
+
+function signIn() {
+  writeString(STORAGE_KEYS.token, 'ws-token');
+  writeString(STORAGE_KEYS.loginType, 'system_user');
+  storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
+  return stubFetch({
+    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+    'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
+    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    'POST /v1/auth/logout': [ok({ message: 'ok' })],
+  });
+}
+
+describe('header', () => {
+  it('caps the unread badge at 99+', () => {
+    renderWithProviders(<NotificationBell unreadCount={150} />);
+    expect(screen.getByText('99+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'notifications (99+)' })).toBeInTheDocument();
+  });
+
+  it('shows the exact count up to 99', () => {
+    renderWithProviders(<NotificationBell unreadCount={99} />);
+    expect(screen.getByRole('button', { name: 'notifications (99)' })).toBeInTheDocument();
+    expect(screen.queryByText('99+')).not.toBeInTheDocument();
+  });
+
+  it('switches texts to Traditional Chinese and remembers the choice', async () => {
+    signIn();
+    renderApp('/app/dashboard');
+    const user = userEvent.setup();
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    expect(within(sidebar).getByText('Switch organization')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'language' }));
+    await user.click(await screen.findByRole('option', { name: '繁體中文' }));
+
+    expect(await within(sidebar).findByText('切換組織')).toBeInTheDocument();
+    expect(within(sidebar).getByText('主控台')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '主控台' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('zh-hk');
+    expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('zh_HK');
+    expect(document.title).toBe('主控台 | First Org');
+  });
+
+  it('sends the chosen locale as X-Locale', async () => {
+    const { callsTo } = signIn();
+    writeString(STORAGE_KEYS.language, 'zh-cn');
+    const { i18n } = await import('../i18n/index.ts');
+    await i18n.changeLanguage('zh-cn');
+    renderApp('/app/dashboard');
+    await waitFor(() => expect(callsTo('GET', '/v1/subscription/current')).toHaveLength(1));
+    expect(callsTo('GET', '/v1/subscription/current')[0]?.headers['x-locale']).toBe('zh-cn');
+  });
+
+  it('toggles the dark theme and remembers it', async () => {
+    signIn();
+    renderApp('/app/dashboard');
+    const toggle = await screen.findByRole('button', { name: 'toggle theme' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('sets the browser title to "{page} | {workspace}"', async () => {
+    signIn();
+    renderApp('/app/chat/whatsapp-template');
+    await screen.findByRole('heading', { name: 'WhatsApp template' });
+    expect(document.title).toBe('WhatsApp template | First Org');
+  });
+
+  it('logs out: tells the server, removes the token and opens /auth/login', async () => {
+    const { callsTo } = signIn();
+    const { router } = renderApp('/app/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'user menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(callsTo('POST', '/v1/auth/logout')).toHaveLength(1);
+    expect(session.token()).toBeNull();
+  });
+
+  it('shows the sidebar as a full-width drawer on a phone', async () => {
+    viewport.width = 375;
+    signIn();
+    const { router } = renderApp('/app/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.queryByRole('navigation', { name: 'sidebar' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'toggle sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    expect(sidebar.closest('.ant-drawer-content-wrapper')).toHaveStyle({ width: '100%' });
+    await user.click(within(sidebar).getByRole('link', { name: 'Switch organization' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/organization'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});

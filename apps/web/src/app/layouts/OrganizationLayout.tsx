@@ -1,0 +1,110 @@
+import { BellOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { logout } from '../../features/auth/login-flow.ts';
+import { CreateOrganizationDialog } from '../../features/workspace/CreateOrganizationDialog.tsx';
+import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
+import { NotificationBell } from '../../ui/NotificationBell.tsx';
+import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
+import { UserMenu } from '../../ui/UserMenu.tsx';
+import { useCurrentSubscription, useMemberPermissions, usePublicSettings } from '../queries.ts';
+import { useSession } from '../session/use-session.ts';
+import { accessForPath, resolveMenu, type SidebarItem } from './menu-model.ts';
+import { OrganizationFooter } from './OrganizationFooter.tsx';
+import { ORGANIZATION_MENU } from './organization-menu.tsx';
+import { RouteGate } from './RouteGate.tsx';
+import { ShellLayout } from './ShellLayout.tsx';
+import { WorkspaceAvatar } from './Sidebar.tsx';
+
+/** Routes outside the sidebar tree that follow the same rules (footer items of SPEC 2). */
+const GATED_ROUTES: SidebarItem[] = [
+  ...ORGANIZATION_MENU,
+  { key: 'wallet', name: 'nav.wallet', link: '/app/organization/wallet', adminOnly: true },
+  { key: 'settings', name: 'nav.settings', link: '/app/organization/settings', adminOnly: true },
+];
+
+/** Paths a signed-in user may open before choosing an organization. */
+const WITHOUT_WORKSPACE = ['/app/organization', '/app/profile'];
+
+/** The /app/* layout: guard, sidebar of SPEC 2 with the rules of SPEC 6, header, footer menu. */
+export function OrganizationLayout() {
+  const { t } = useTranslation();
+  const sessionState = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const settings = usePublicSettings();
+  const permissions = useMemberPermissions();
+  const plan = useCurrentSubscription();
+
+  const { isAdmin, member } = sessionState;
+  const context = useMemo(
+    () => ({ isAdmin, permissions: permissions.data ?? member?.permissions ?? [], planTag: plan.data }),
+    [isAdmin, permissions.data, member?.permissions, plan.data],
+  );
+  const items = useMemo(() => (member ? resolveMenu(ORGANIZATION_MENU, context) : []), [member, context]);
+
+  if (!sessionState.token || sessionState.loginType !== 'system_user') return <Navigate to="/auth/login" replace />;
+  if (!member && !WITHOUT_WORKSPACE.includes(pathname)) return <Navigate to="/app/organization" replace />;
+
+  const onLogout = async () => {
+    const target = await logout('user');
+    queryClient.clear();
+    navigate(target, { replace: true });
+  };
+
+  const userItems: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: <Link to="/app/profile">{t('nav.profile')}</Link> },
+    {
+      key: 'notification-settings',
+      icon: <BellOutlined />,
+      label: <Link to="/app/notification-settings">{t('nav.notificationSettings')}</Link>,
+    },
+    { key: 'mobile-app', icon: <MobileOutlined />, label: <Link to="/app/mobile-app">{t('nav.mobileApp')}</Link> },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true, onClick: () => void onLogout() },
+  ];
+
+  const workspaceName = sessionState.workspaceName;
+  const user = sessionState.user;
+  return (
+    <>
+      <ShellLayout
+        sidebarTitle={workspaceName || t('common.appName')}
+        sidebarAvatar={<WorkspaceAvatar name={workspaceName || 'O'} src={sessionState.workspaceAvatar} />}
+        items={items}
+        titleSuffix={workspaceName}
+        content={
+          <RouteGate access={accessForPath(GATED_ROUTES, pathname, context)} home="/app/dashboard">
+            <Outlet />
+          </RouteGate>
+        }
+        footer={(close) => (
+          <OrganizationFooter
+            isAdmin={Boolean(member) && isAdmin}
+            canCreate={settings.data?.['system.mode'] === 'platform'}
+            onCreate={() => setCreating(true)}
+            onNavigate={close}
+          />
+        )}
+        headerRight={
+          <>
+            <LanguagePicker />
+            <ThemeToggle />
+            <NotificationBell unreadCount={0} />
+            <UserMenu
+              name={user?.display_name || user?.username || ''}
+              avatar={sessionState.userAvatar}
+              items={userItems}
+            />
+          </>
+        }
+      />
+      <CreateOrganizationDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ok, stubFetch } from '../../test/fetch-stub.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../storage.ts';
+import { resolveMenu, type SidebarItem } from './menu-model.ts';
+import { SidebarMenu } from './SidebarMenu.tsx';
+
+function signInAs(role: 'owner' | 'member', permissions: string[], planTag: string | null = null) {
+  const workspace = { ...WORKSPACES[0]!, role };
+  writeString(STORAGE_KEYS.token, 'ws-token');
+  writeString(STORAGE_KEYS.loginType, 'system_user');
+  storeWorkspaceMember(memberOf(workspace, permissions));
+  return stubFetch({
+    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+    'GET /v1/workspace/member/self/permission': [ok({ permissions })],
+    'GET /v1/subscription/current': [ok({ plan_tag: planTag })],
+  });
+}
+
+describe('organization sidebar', () => {
+  it('hides admin-only items from members and locks items without permission', async () => {
+    signInAs('member', ['conversation_read']);
+    renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    expect(within(sidebar).getByText('First Org')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/app/chat/chat');
+    for (const hidden of ['Channel', 'Members', 'Teams', 'Salesforce', 'Account data sync', 'Wallet', 'Settings']) {
+      expect(within(sidebar).queryByText(hidden)).not.toBeInTheDocument();
+    }
+    expect(within(sidebar).getByRole('link', { name: 'Switch organization' })).toBeInTheDocument();
+
+    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: 'Customers' })).not.toBeInTheDocument());
+    const customers = within(sidebar).getByText('Customers');
+    expect(customers.closest('[data-locked]')).not.toBeNull();
+    await userEvent.setup().hover(customers);
+    expect(await screen.findByText('missing permissions: customer_read')).toBeInTheDocument();
+  });
+
+  it('shows every item to an owner, unlocked', async () => {
+    signInAs('owner', []);
+    renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    for (const name of [
+      'Chat',
+      'Channel',
+      'WhatsApp template',
+      'Customers',
+      'Workflow',
+      'Members',
+      'Teams',
+      'Wallet',
+      'Settings',
+    ]) {
+      expect(within(sidebar).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(sidebar).getByRole('link', { name: 'Account data sync' })).toHaveAttribute(
+      'href',
+      '/app/salesforce/accounts',
+    );
+  });
+
+  it('highlights the item whose link is the current path', async () => {
+    signInAs('member', ['conversation_read']);
+    renderApp('/app/chat/chat');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    const item = within(sidebar).getByRole('link', { name: 'Chat' }).closest('li');
+    expect(item).toHaveClass('ant-menu-item-selected');
+    const dashboard = within(sidebar).getByRole('link', { name: 'Dashboard' }).closest('li');
+    expect(dashboard).not.toHaveClass('ant-menu-item-selected');
+  });
+
+  it('tells a member who opens a locked page which permission is missing', async () => {
+    signInAs('member', []);
+    renderApp('/app/workflow');
+    expect(await screen.findByText('missing permissions: workflow_read')).toBeInTheDocument();
+  });
+});
+
+describe('menu rules', () => {
+  const items: SidebarItem[] = [
+    { key: 'a', name: 'a', link: '/a', requiredPermission: ['x_read', 'y_read'] },
+    { key: 'b', name: 'b', link: '/b', requiredSubscribedPlan: ['pro'] },
+    { key: 'c', name: 'c', items: [{ key: 'd', name: 'd', link: '/d', adminOnly: true }] },
+  ];
+
+  it('locks by plan with "please upgrade your plan" and drops groups left empty', () => {
+    const member = resolveMenu(items, { isAdmin: false, permissions: ['y_read'], planTag: 'basic' });
+    expect(member.map((item) => item.key)).toEqual(['a', 'b']);
+    expect(member[0]?.lock).toBeNull();
+    expect(member[1]?.lock).toEqual({ reason: 'plan' });
+    const admin = resolveMenu(items, { isAdmin: true, permissions: [], planTag: 'pro' });
+    expect(admin.map((item) => [item.key, item.lock])).toEqual([
+      ['a', null],
+      ['b', null],
+      ['c', null],
+    ]);
+    const none = resolveMenu(items, { isAdmin: false, permissions: [], planTag: null });
+    expect(none[0]?.lock).toEqual({ reason: 'permission', missing: ['x_read', 'y_read'] });
+  });
+
+  it('shows "please upgrade your plan" on a plan-locked item, even for admins', async () => {
+    const resolved = resolveMenu(items, { isAdmin: true, permissions: [], planTag: null });
+    renderWithProviders(<SidebarMenu items={resolved} />);
+    const locked = screen.getByText('b');
+    expect(locked.closest('[data-locked]')).not.toBeNull();
+    await userEvent.setup().hover(locked);
+    expect(await screen.findByText('please upgrade your plan')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, session, writeString } from '../../app/storage.ts';
+import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
+import { ADMIN, memberOf, PUBLIC_SETTINGS, USER, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+
+function stubLogin() {
+  return stubFetch({
+    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+    'POST /public/v1/auth/login': [ok({ user: USER, token: 'user-token' })],
+    'GET /v1/self/workspaces': [ok(WORKSPACES)],
+    'POST /public/v1/auth/refresh-token': (call) => {
+      const body = call.body as { workspace_id: string };
+      const workspace = WORKSPACES.find((w) => w.id === body.workspace_id)!;
+      return ok({ workspace: memberOf(workspace, ['conversation_read']), token: `ws-token-${workspace.name}` });
+    },
+    'GET /v1/workspace/member/self/permission': [ok({ permissions: ['conversation_read'] })],
+    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+  });
+}
+
+async function signIn(user = userEvent.setup()) {
+  await user.type(screen.getByLabelText('Username or e-mail'), 'amy');
+  await user.type(screen.getByLabelText('Password'), 'secret-password{Enter}');
+}
+
+describe('user login', () => {
+  it('picks the first organization, stores token and login type, and opens the dashboard', async () => {
+    const { callsTo } = stubLogin();
+    const { router } = renderApp('/auth/login');
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(callsTo('POST', '/public/v1/auth/login')[0]?.body).toEqual({
+      username_or_email: 'amy',
+      password: 'secret-password',
+    });
+    const refresh = callsTo('POST', '/public/v1/auth/refresh-token')[0];
+    expect(refresh?.body).toEqual({ token: 'user-token', workspace_id: WORKSPACES[0]!.id });
+    expect(refresh?.headers.authorization).toBe('Bearer user-token');
+    expect(session.token()).toBe('ws-token-First Org');
+    expect(localStorage.getItem(STORAGE_KEYS.loginType)).toBe('system_user');
+    expect(localStorage.getItem(STORAGE_KEYS.systemRole)).toBe('system_user');
+    expect(localStorage.getItem(STORAGE_KEYS.role)).toBe('admin');
+    expect(session.workspaceMember()?.workspace.name).toBe('First Org');
+    expect(localStorage.getItem(STORAGE_KEYS.userAvatar)).toBe(USER.avatar);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('picks the stored organization when it is still in the list', async () => {
+    writeString(STORAGE_KEYS.workspaceId, WORKSPACES[1]!.id);
+    const { callsTo } = stubLogin();
+    const { router } = renderApp('/auth/login');
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(callsTo('POST', '/public/v1/auth/refresh-token')[0]?.body).toMatchObject({
+      workspace_id: WORKSPACES[1]!.id,
+    });
+    expect(session.token()).toBe('ws-token-Second Org');
+    expect(localStorage.getItem(STORAGE_KEYS.role)).toBe('member');
+    expect(localStorage.getItem(STORAGE_KEYS.workspaceAvatar)).toBe(WORKSPACES[1]!.avatar);
+  });
+
+  it('ignores a stored organization the user no longer belongs to', async () => {
+    writeString(STORAGE_KEYS.workspaceId, '99999999-9999-4999-8999-999999999999');
+    const { callsTo } = stubLogin();
+    const { router } = renderApp('/auth/login');
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(callsTo('POST', '/public/v1/auth/refresh-token')[0]?.body).toMatchObject({
+      workspace_id: WORKSPACES[0]!.id,
+    });
+  });
+
+  it('goes to the switch page when the user has no organization', async () => {
+    stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'POST /public/v1/auth/login': [ok({ user: USER, token: 'user-token' })],
+      'GET /v1/self/workspaces': [ok([])],
+    });
+    const { router } = renderApp('/auth/login');
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/organization'));
+    expect(session.token()).toBe('user-token');
+    expect(await screen.findByText('You do not belong to any organization yet.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Create organization/ }).length).toBeGreaterThan(0);
+  });
+
+  it('stays on the page and shows the server message when the password is wrong', async () => {
+    stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'POST /public/v1/auth/login': [fail(401, 'invalid username or password', 'bad-login')],
+    });
+    const { router } = renderApp('/auth/login');
+    await signIn();
+    expect(await screen.findByText('invalid username or password')).toBeInTheDocument();
+    expect(screen.getByText('[401] Trace: #bad-login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(session.token()).toBeNull();
+  });
+
+  it('shows the required-field messages instead of calling the server', async () => {
+    const { calls } = stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    renderApp('/auth/login');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('username or e-mail is required')).toBeInTheDocument();
+    expect(screen.getByText('password is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.includes('login'))).toHaveLength(0);
+  });
+});
+
+describe('admin login', () => {
+  it('stores the admin session and opens the admin dashboard', async () => {
+    stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'POST /public/v1/admin/auth/login': [ok({ admin: ADMIN, token: 'admin-token' })],
+      'GET /v1/admin/self/permission': [ok({ permissions: ['system_user_management_read'] })],
+    });
+    const { router } = renderApp('/auth/admin/login');
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(session.token()).toBe('admin-token');
+    expect(localStorage.getItem(STORAGE_KEYS.loginType)).toBe('system_admin');
+    expect(localStorage.getItem(STORAGE_KEYS.systemRole)).toBe('system_admin');
+    expect(localStorage.getItem(STORAGE_KEYS.role)).toBe('admin');
+    expect(session.admin()?.username).toBe('root');
+    expect(await screen.findByRole('navigation', { name: 'sidebar' })).toHaveTextContent('system admin panel');
+  });
+});

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
+import { PUBLIC_SETTINGS } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+
+async function fill(user: ReturnType<typeof userEvent.setup>, confirm: string) {
+  await user.type(screen.getByLabelText('Username'), 'amy');
+  await user.type(screen.getByLabelText('Display name'), 'Amy Chan');
+  await user.type(screen.getByLabelText('E-mail'), 'amy@example.com');
+  await user.type(screen.getByLabelText('Password'), 'long-enough');
+  await user.type(screen.getByLabelText('Confirm password'), confirm);
+}
+
+describe('sign-up page', () => {
+  it('checks the fields before sending', async () => {
+    const { calls } = stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    renderApp('/auth/register');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'bad name!');
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('username cannot contain special characters')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 1500));
+    console.error('ERRS', [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent), (screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement).disabled);
+    expect(await screen.findByText('display name is required')).toBeInTheDocument();
+    expect(await screen.findByText('invalid email format')).toBeInTheDocument();
+    expect(await screen.findByText('password must be at least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('passwords do not match')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.includes('register'))).toHaveLength(0);
+  });
+
+  it('creates the account and shows the server message', async () => {
+    const { callsTo } = stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'POST /public/v1/auth/register': [ok({ message: 'account created, check your e-mail to verify it' })],
+    });
+    renderApp('/auth/register');
+    const user = userEvent.setup();
+    await fill(user, 'long-enough{Enter}');
+    expect(await screen.findByText('account created, check your e-mail to verify it')).toBeInTheDocument();
+    expect(callsTo('POST', '/public/v1/auth/register')[0]?.body).toEqual({
+      username: 'amy',
+      display_name: 'Amy Chan',
+      email: 'amy@example.com',
+      password: 'long-enough',
+      confirm_password: 'long-enough',
+    });
+  });
+
+  it('shows field errors the server returns', async () => {
+    stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'POST /public/v1/auth/register': [
+        fail(409, 'this username is already taken', 't', { username: 'this username is already taken' }),
+      ],
+    });
+    renderApp('/auth/register');
+    const user = userEvent.setup();
+    await fill(user, 'long-enough{Enter}');
+    await waitFor(() => expect(screen.getAllByText('this username is already taken').length).toBeGreaterThanOrEqual(2));
+  });
+});

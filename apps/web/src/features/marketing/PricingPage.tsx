@@ -1,0 +1,120 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Col, Flex, Row, Segmented, Tag, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MarketingLayout } from './MarketingLayout.tsx';
+import { PRICING_TIERS, type PricingTier, YEARLY_MONTHS_CHARGED } from './pricing-plans.ts';
+import { sectionTitleStyle } from './styles.ts';
+
+type Cycle = 'monthly' | 'yearly';
+
+function Price({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
+  const { t } = useTranslation();
+  if (tier.monthly === null) return <span className="oc-price">{t('marketing.free')}</span>;
+  if (tier.monthly === 'contact')
+    return (
+      <span className="oc-price" style={{ fontSize: 32 }}>
+        {t('marketing.contactUs')}
+      </span>
+    );
+  const amount = cycle === 'monthly' ? tier.monthly : tier.monthly * YEARLY_MONTHS_CHARGED;
+  return (
+    <Flex align="baseline" gap={6} wrap>
+      <span className="oc-price">${amount}</span>
+      <Typography.Text type="secondary">
+        {cycle === 'monthly' ? t('marketing.perMonth') : t('marketing.perYear')}
+      </Typography.Text>
+      {cycle === 'yearly' && (
+        <Typography.Text delete type="secondary">
+          ${tier.monthly * 12}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const card = (
+    <Card
+      style={{
+        height: '100%',
+        borderColor: tier.popular ? token.colorPrimary : undefined,
+        borderWidth: tier.popular ? 2 : 1,
+      }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%', gap: 16 } }}
+    >
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t(`marketing.plan${tier.key}`)}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t(`marketing.plan${tier.key}Text`)}</Typography.Text>
+      </div>
+      <Price tier={tier} cycle={cycle} />
+      <Flex vertical gap={10} style={{ flex: 1 }}>
+        {tier.features.map((feature) => (
+          <Flex key={feature.key} gap={10} align="flex-start">
+            <CheckOutlined style={{ color: token.colorSuccess, marginTop: 4 }} />
+            <Typography.Text>{t(`marketing.planFeature${feature.key}`, { count: feature.count })}</Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
+      <Link to={tier.cta.to}>
+        <Button block size="large" type={tier.popular ? 'primary' : 'default'}>
+          {t(`marketing.${tier.cta.label}`)}
+        </Button>
+      </Link>
+    </Card>
+  );
+  return tier.popular ? (
+    <Badge.Ribbon text={t('marketing.popular')} style={{ height: 'auto' }}>
+      {card}
+    </Badge.Ribbon>
+  ) : (
+    card
+  );
+}
+
+/** /pricing: tiers with a monthly / yearly toggle; yearly saves two months. */
+export function PricingPage() {
+  const { t } = useTranslation();
+  const [cycle, setCycle] = useState<Cycle>('monthly');
+  return (
+    <MarketingLayout title={t('marketing.pricing')}>
+      <section className="oc-section">
+        <div className="oc-container">
+          <Typography.Title style={{ ...sectionTitleStyle, marginTop: 0 }}>
+            {t('marketing.pricingTitle')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', fontSize: 16 }}>
+            {t('marketing.pricingSubtitle')}
+          </Typography.Paragraph>
+          <Flex justify="center" align="center" gap={12} wrap style={{ margin: '24px 0 40px' }}>
+            <Segmented<Cycle>
+              size="large"
+              value={cycle}
+              onChange={setCycle}
+              aria-label="billing cycle"
+              options={[
+                { value: 'monthly', label: t('marketing.monthly') },
+                { value: 'yearly', label: t('marketing.yearly') },
+              ]}
+            />
+            <Tag color={cycle === 'yearly' ? 'green' : 'default'} style={{ fontSize: 14, padding: '2px 10px' }}>
+              {t('marketing.saveTwoMonths')}
+            </Tag>
+          </Flex>
+          <Row gutter={[24, 24]} align="stretch">
+            {PRICING_TIERS.map((tier) => (
+              <Col key={tier.key} xs={24} sm={12} xl={6}>
+                <TierCard tier={tier} cycle={cycle} />
+              </Col>
+            ))}
+          </Row>
+        </div>
+      </section>
+    </MarketingLayout>
+  );
+}

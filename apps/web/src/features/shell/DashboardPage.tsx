@@ -1,0 +1,65 @@
+import { Card, Col, Descriptions, Flex, Row, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { flattenLinks, resolveMenu } from '../../app/layouts/menu-model.ts';
+import { ORGANIZATION_MENU } from '../../app/layouts/organization-menu.tsx';
+import { useCurrentSubscription, useMemberPermissions } from '../../app/queries.ts';
+import { useSession } from '../../app/session/use-session.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+
+/** /app/dashboard: who you are in this organization, and shortcuts to what you may open. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { member, user, isAdmin } = useSession();
+  const permissions = useMemberPermissions();
+  const plan = useCurrentSubscription();
+  const held = permissions.data ?? member?.permissions ?? [];
+  const links = useMemo(
+    () =>
+      flattenLinks(resolveMenu(ORGANIZATION_MENU, { isAdmin, permissions: held, planTag: plan.data })).filter(
+        (item) => !item.lock && item.link !== '/app/dashboard',
+      ),
+    [isAdmin, held, plan.data],
+  );
+  const name = user?.display_name || user?.username || '';
+  return (
+    <>
+      <PageHeader title={t('nav.dashboard')} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card style={{ height: '100%' }}>
+            <Typography.Title level={4} style={{ marginTop: 0 }}>
+              {t('dashboard.welcome', { name })}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">
+              {t('dashboard.welcomeText', { workspace: member?.workspace.name ?? '' })}
+            </Typography.Paragraph>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('dashboard.role')}>
+                {member ? <Tag color="blue">{t(`roles.${member.role}`)}</Tag> : '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.timeZone')}>
+                {member?.workspace.time_zone ?? '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.plan')}>{plan.data ?? t('dashboard.noPlan')}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title={t('dashboard.quickLinks')} style={{ height: '100%' }}>
+            <Flex gap={8} wrap>
+              {links.map((item) => (
+                <Link key={item.key} to={item.link ?? '/app/dashboard'}>
+                  <Tag icon={item.icon} style={{ padding: '4px 10px', fontSize: 14, cursor: 'pointer' }}>
+                    {t(item.name)}
+                  </Tag>
+                </Link>
+              ))}
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Admin, SelfWorkspace, User, WorkspaceMember } from '@omnichat/contracts';
+
+export const USER: User = {
+  id: '9a8d1d0c-2222-4c57-9d0a-1f2a3b4c5d6e',
+  username: 'amy',
+  display_name: 'Amy Chan',
+  email: 'amy@example.com',
+  avatar: 'data:image/png;base64,AAAA',
+  status: 'active',
+  email_verified: true,
+  invited: false,
+  invited_at: 0,
+  created_at: 1_700_000_000,
+};
+
+export const WORKSPACES: SelfWorkspace[] = [
+  {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: 'First Org',
+    avatar: '',
+    time_zone: 'UTC',
+    member_id: 'aaaaaaaa-1111-4111-8111-111111111111',
+    role: 'owner',
+  },
+  {
+    id: '22222222-2222-4222-8222-222222222222',
+    name: 'Second Org',
+    avatar: 'data:image/png;base64,BBBB',
+    time_zone: 'Asia/Hong_Kong',
+    member_id: 'bbbbbbbb-2222-4222-8222-222222222222',
+    role: 'member',
+  },
+];
+
+export function memberOf(workspace: SelfWorkspace, permissions: string[] = []): WorkspaceMember {
+  return {
+    id: workspace.member_id,
+    role: workspace.role,
+    permissions,
+    active: true,
+    invited: false,
+    joined_at: 1_700_000_000,
+    workspace: {
+      id: workspace.id,
+      name: workspace.name,
+      avatar: workspace.avatar,
+      time_zone: workspace.time_zone,
+      user: USER,
+    },
+  };
+}
+
+export const ADMIN: Admin = {
+  id: '33333333-3333-4333-8333-333333333333',
+  username: 'root',
+  display_name: 'Root Admin',
+  email: 'root@example.com',
+  avatar: '',
+  admin: true,
+  status: 'active',
+  permissions: [],
+  created_at: 1_700_000_000,
+};
+
+export const PUBLIC_SETTINGS = [
+  { key: 'system.mode', value: 'platform' },
+  { key: 'system.name', value: 'OmniChat' },
+  { key: 'system.logo', value: '' },
+  { key: 'google.client.id', value: '' },
+];

@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '../app/i18n/index.ts';
+import { clearToasts } from '../app/toast/toast-store.ts';
+
+/** Width the fake matchMedia answers for (tests set 375 to act as a phone). */
+export const viewport = { width: 1280 };
+
+function matches(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (min && viewport.width < Number(min[1])) return false;
+  if (max && viewport.width > Number(max[1])) return false;
+  return Boolean(min || max);
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// jsdom does not compute pseudo-element styles; antd asks for them to measure scrollbars.
+const originalGetComputedStyle = window.getComputedStyle;
+window.getComputedStyle = (element: Element, pseudo?: string | null) =>
+  originalGetComputedStyle(element, pseudo ? undefined : pseudo);
+
+beforeEach(async () => {
+  viewport.width = 1280;
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  clearToasts();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

@@ -1,0 +1,28 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Grid, type MenuProps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface UserMenuProps {
+  name: string;
+  avatar?: string;
+  items: MenuProps['items'];
+}
+
+/** The avatar button of the top bar and its menu (profile, settings, logout...). */
+export function UserMenu({ name, avatar, items }: UserMenuProps) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" aria-label={t('nav.userMenu')} style={{ paddingInline: 6, height: 40 }}>
+        <Avatar size={28} src={avatar || undefined} icon={<UserOutlined />} />
+        {screens.md && (
+          <Typography.Text ellipsis style={{ maxWidth: 140 }}>
+            {name}
+          </Typography.Text>
+        )}
+        {screens.md && <DownOutlined style={{ fontSize: 10 }} />}
+      </Button>
+    </Dropdown>
+  );
+}
