@@ -3,7 +3,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { LIMITS, translate } from '@omnichat/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
@@ -74,7 +79,11 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'OmniChat API', version: '0.1.0', description: 'Envelope: {success, data, page?} or {success:false, error, trace_id}.' },
+      info: {
+        title: 'OmniChat API',
+        version: '0.1.0',
+        description: 'Envelope: {success, data, page?} or {success:false, error, trace_id}.',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },

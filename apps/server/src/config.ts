@@ -61,7 +61,10 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true')
     .describe('trust X-Forwarded-For (behind a reverse proxy)'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('log level'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('log level'),
   WEB_DIST: optionalText.describe('folder of the built web app (default apps/web/dist)'),
 });
 

@@ -5,6 +5,9 @@ import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { bearer, json, type TestApp } from './test-app.ts';
 
 export const PASSWORD = 'correct horse battery';
+/** Hashing is deliberately slow; fixtures share one hash of PASSWORD. */
+let passwordHash: Promise<string> | undefined;
+const hashedPassword = () => (passwordHash ??= hashPassword(PASSWORD));
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${++counter}${Math.floor(Math.random() * 1e6)}`;
 
@@ -17,7 +20,7 @@ export async function createUser(t: TestApp, overrides: Partial<typeof users.$in
       username,
       displayName: username,
       email: `${username}@example.com`,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashedPassword(),
       emailVerified: true,
       ...overrides,
     })
@@ -29,19 +32,33 @@ export async function createAdmin(t: TestApp, overrides: Partial<typeof systemAd
   const username = overrides.username ?? unique('admin');
   const [admin] = await t.database.db
     .insert(systemAdmins)
-    .values({ username, displayName: username, email: `${username}@example.com`, passwordHash: await hashPassword(PASSWORD), ...overrides })
+    .values({
+      username,
+      displayName: username,
+      email: `${username}@example.com`,
+      passwordHash: await hashedPassword(),
+      ...overrides,
+    })
     .returning();
   return admin!;
 }
 
 export async function loginUser(t: TestApp, login: string, password = PASSWORD): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { username_or_email: login, password } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/public/v1/auth/login',
+    payload: { username_or_email: login, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return json(response).data.token;
 }
 
 export async function loginAdmin(t: TestApp, login: string, password = PASSWORD): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/public/v1/admin/auth/login', payload: { username_or_email: login, password } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/public/v1/admin/auth/login',
+    payload: { username_or_email: login, password },
+  });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
   return json(response).data.token;
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { GoogleVerifier } from '../src/integrations/google/id-token.ts';
-import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import { type Database, migratedSnapshot, openDatabase } from '../src/platform/db/database.ts';
 import type { AppInstance } from '../src/platform/http/types.ts';
 import type { Mail, Mailer } from '../src/platform/mail/mailer.ts';
 
@@ -31,6 +31,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let snapshot: Promise<Blob> | undefined;
+
 /**
  * A fresh database of the test's own: in-memory PGlite, or, when DATABASE_URL is set, a new database on
  * that server that is dropped afterwards.
@@ -38,7 +40,8 @@ export interface TestApp {
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    snapshot ??= migratedSnapshot();
+    const database = await openDatabase({ snapshot: await snapshot });
     return { database, drop: () => database.close() };
   }
   const name = `omnichat_test_${randomBytes(6).toString('hex')}`;
@@ -88,5 +91,6 @@ export async function createTestApp(
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
 export const json = <T = any>(response: LightMyRequestResponse) => response.json() as T;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -27,7 +27,10 @@ export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
 
 export const refreshBodySchema = z.object({ token: z.string().min(1).max(4096) });
 export const workspaceRefreshBodySchema = z.object({
-  token: z.string({ error: 'workspace_and_token_required' }).min(1, { error: 'workspace_and_token_required' }).max(4096),
+  token: z
+    .string({ error: 'workspace_and_token_required' })
+    .min(1, { error: 'workspace_and_token_required' })
+    .max(4096),
   workspace_id: z.uuid({ error: 'workspace_and_token_required' }),
 });
 
@@ -59,7 +62,10 @@ export const resetPasswordBodySchema = z
   });
 export const changePasswordBodySchema = z
   .object({
-    old_password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(LIMITS.passwordMax),
+    old_password: z
+      .string({ error: 'password_required' })
+      .min(1, { error: 'password_required' })
+      .max(LIMITS.passwordMax),
     new_password: passwordField,
     confirm_password: z.string({ error: 'confirm_password_required' }).min(1, { error: 'confirm_password_required' }),
   })

@@ -74,7 +74,7 @@ export function AvatarPicker({ id, value, onChange, size = 88 }: AvatarPickerPro
           />
         )}
       </div>
-      <input id={id} ref={input} type="file" accept="image/*" hidden onChange={onFile} />
+      <input id={id} ref={input} type="file" accept="image/*" style={{ display: 'none' }} onChange={onFile} />
       {error && (
         <span role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>
           {error}

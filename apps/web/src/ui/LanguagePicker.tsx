@@ -17,7 +17,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       variant="borderless"
       prefix={<GlobalOutlined />}
       popupMatchSelectWidth={false}
-      style={{ minWidth: compact ? 0 : 128 }}
+      style={{ minWidth: compact ? 0 : 112 }}
       options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
     />
   );

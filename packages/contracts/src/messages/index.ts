@@ -11,7 +11,5 @@ export const isMessageKey = (value: string): value is MessageKey => Object.hasOw
 /** Text of a catalogue key in a locale, with `{name}` placeholders filled from params. */
 export function translate(key: MessageKey, locale: Locale, params: Record<string, string | number> = {}): string {
   const template = CATALOGUES[locale][key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

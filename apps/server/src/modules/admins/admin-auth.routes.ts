@@ -28,36 +28,72 @@ export async function adminAuthRoutes(app: AppInstance, ctx: AppContext) {
     handler: async (request) => ok(await service.login(request.body, request.ip)),
   });
   app.post('/public/v1/admin/auth/google/login', {
-    schema: { tags, summary: 'System admin sign-in with Google (existing admins only)', body: googleLoginBodySchema, response: replies(adminLoginResultSchema) },
+    schema: {
+      tags,
+      summary: 'System admin sign-in with Google (existing admins only)',
+      body: googleLoginBodySchema,
+      response: replies(adminLoginResultSchema),
+    },
     handler: async (request) => ok(await service.googleLogin(request.body)),
   });
   for (const url of ['/public/v1/admin/auth/refresh-token', '/v1/admin/auth/refresh-token']) {
     app.post(url, {
-      schema: { tags, summary: 'A fresh admin token for a valid one', body: refreshBodySchema, response: replies(adminLoginResultSchema) },
+      schema: {
+        tags,
+        summary: 'A fresh admin token for a valid one',
+        body: refreshBodySchema,
+        response: replies(adminLoginResultSchema),
+      },
       handler: async (request) => ok(await service.refresh(request.body.token)),
     });
   }
   app.post('/public/v1/admin/auth/forgot-password', {
-    schema: { tags, summary: 'E-mail an admin password reset link', body: forgotPasswordBodySchema, response: replies(messageResultSchema) },
+    schema: {
+      tags,
+      summary: 'E-mail an admin password reset link',
+      body: forgotPasswordBodySchema,
+      response: replies(messageResultSchema),
+    },
     handler: async (request) => {
       await service.forgotPassword(request.body.email);
       return ok({ message: translate('forgot_password_sent', localeOf(request)) });
     },
   });
   app.post('/public/v1/admin/auth/reset-password', {
-    schema: { tags, summary: 'Choose a new admin password with the mailed token', body: resetPasswordBodySchema, response: replies(messageResultSchema) },
+    schema: {
+      tags,
+      summary: 'Choose a new admin password with the mailed token',
+      body: resetPasswordBodySchema,
+      response: replies(messageResultSchema),
+    },
     handler: async (request) => {
       await service.resetPassword(request.body.token, request.body.password);
       return ok({ message: translate('reset_password_success', localeOf(request)) });
     },
   });
   app.post('/v1/admin/auth/change-password', {
-    schema: { tags, summary: 'Change the admin password; other sessions are signed out', body: changePasswordBodySchema, response: replies(tokenResultSchema) },
+    schema: {
+      tags,
+      summary: 'Change the admin password; other sessions are signed out',
+      body: changePasswordBodySchema,
+      response: replies(tokenResultSchema),
+    },
     preHandler: ctx.guards.admin(),
-    handler: async (request) => ok({ token: await service.changePassword(adminOf(request).admin, request.body.old_password, request.body.new_password) }),
+    handler: async (request) =>
+      ok({
+        token: await service.changePassword(
+          adminOf(request).admin,
+          request.body.old_password,
+          request.body.new_password,
+        ),
+      }),
   });
   app.post('/v1/admin/auth/logout', {
-    schema: { tags, summary: 'Admin sign-out: every token of this admin stops working', response: replies(messageResultSchema) },
+    schema: {
+      tags,
+      summary: 'Admin sign-out: every token of this admin stops working',
+      response: replies(messageResultSchema),
+    },
     preHandler: ctx.guards.admin(),
     handler: async (request) => {
       await service.logout(adminOf(request).admin);

@@ -3,6 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
+import { verifiedGoogleIdentity } from '../auth/google-identity.ts';
 import { createLoginGuard } from '../auth/login-guard.ts';
 import { authMails } from '../auth/mails.ts';
 import { toAdminDto } from './admins.dto.ts';
@@ -37,19 +38,15 @@ export function createAdminAuthService(ctx: AppContext) {
 
   /** Only an existing admin may sign in with Google (matched by Google id, then verified e-mail). */
   async function googleLogin(body: GoogleLoginBody) {
-    const { 'google.client.id': clientId } = await ctx.settings.values(['google.client.id']);
-    if (!clientId) throw new AppError(400, 'google_login_not_configured');
-    const identity = await ctx.google.verify(body.id_token, clientId);
-    if (!identity || !identity.emailVerified || (body.google_id && body.google_id !== identity.sub)) {
-      throw new AppError(401, 'invalid_google_token');
-    }
+    const identity = await verifiedGoogleIdentity(ctx, body);
     const [admin] = await db
       .select()
       .from(systemAdmins)
       .where(or(eq(systemAdmins.googleId, identity.sub), eq(sql`lower(${systemAdmins.email})`, lower(identity.email))));
     if (!admin) throw forbidden();
     if (admin.status !== 'active') throw new AppError(403, 'account_inactive');
-    if (!admin.googleId) await db.update(systemAdmins).set({ googleId: identity.sub }).where(eq(systemAdmins.id, admin.id));
+    if (!admin.googleId)
+      await db.update(systemAdmins).set({ googleId: identity.sub }).where(eq(systemAdmins.id, admin.id));
     const answer = await result(admin);
     // SPEC 3: the admin record of a Google sign-in carries no permissions; the client loads them separately.
     return { ...answer, admin: { ...answer.admin, permissions: [] } };
@@ -57,7 +54,7 @@ export function createAdminAuthService(ctx: AppContext) {
 
   async function refresh(token: string) {
     const claims = await ctx.tokens.verify(token);
-    if (!claims || claims.typ !== 'admin') throw unauthorized();
+    if (claims?.typ !== 'admin') throw unauthorized();
     const [admin] = await db.select().from(systemAdmins).where(eq(systemAdmins.id, claims.sub));
     if (!admin || admin.tokenVersion !== claims.ver) throw unauthorized();
     if (admin.status !== 'active') throw new AppError(401, 'account_inactive');
@@ -76,7 +73,11 @@ export function createAdminAuthService(ctx: AppContext) {
     const adminId = await ctx.oneTimeTokens.consume('reset_password', 'admin', token);
     await db
       .update(systemAdmins)
-      .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${systemAdmins.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({
+        passwordHash: await hashPassword(password),
+        tokenVersion: sql`${systemAdmins.tokenVersion} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(systemAdmins.id, adminId));
   }
 
@@ -86,14 +87,21 @@ export function createAdminAuthService(ctx: AppContext) {
     }
     const [updated] = await db
       .update(systemAdmins)
-      .set({ passwordHash: await hashPassword(newPassword), tokenVersion: sql`${systemAdmins.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        tokenVersion: sql`${systemAdmins.tokenVersion} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(systemAdmins.id, admin.id))
       .returning();
     return (await result(updated!)).token;
   }
 
   async function logout(admin: AdminRow) {
-    await db.update(systemAdmins).set({ tokenVersion: sql`${systemAdmins.tokenVersion} + 1` }).where(eq(systemAdmins.id, admin.id));
+    await db
+      .update(systemAdmins)
+      .set({ tokenVersion: sql`${systemAdmins.tokenVersion} + 1` })
+      .where(eq(systemAdmins.id, admin.id));
   }
 
   return { login, googleLogin, refresh, forgotPassword, resetPassword, changePassword, logout };

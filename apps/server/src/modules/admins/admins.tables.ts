@@ -13,7 +13,9 @@ export const systemAdmins = pgTable(
     passwordHash: text('password_hash'),
     avatar: text('avatar').notNull().default(''),
     isSuper: boolean('is_super').notNull().default(false),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     googleId: text('google_id'),
     tokenVersion: integer('token_version').notNull().default(0),

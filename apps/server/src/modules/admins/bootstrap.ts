@@ -23,5 +23,8 @@ export async function ensureFirstAdmin(database: Database, config: Config, log: 
     .returning();
   if (!created) return;
   if (config.ADMIN_PASSWORD) log.info(`created the first system admin "${config.ADMIN_USERNAME}"`);
-  else log.warn(`created the first system admin "${config.ADMIN_USERNAME}" with password: ${password} (shown only this once)`);
+  else
+    log.warn(
+      `created the first system admin "${config.ADMIN_USERNAME}" with password: ${password} (shown only this once)`,
+    );
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../../test/fixtures.ts';
 import { startFakeGoogle } from '../../../test/fakes/google.ts';
+import { createAdmin } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.com';
@@ -20,7 +20,12 @@ async function configureClientId() {
   const admin = await createAdmin(t, { isSuper: true });
   const { loginAdmin } = await import('../../../test/fixtures.ts');
   const token = await loginAdmin(t, admin.username);
-  await t.app.inject({ method: 'PUT', url: '/v1/system-setting', headers: bearer(token), payload: { settings: [{ key: 'google.client.id', value: CLIENT_ID }] } });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/v1/system-setting',
+    headers: bearer(token),
+    payload: { settings: [{ key: 'google.client.id', value: CLIENT_ID }] },
+  });
 }
 
 const login = (url: string, id_token: string, extra: Record<string, string> = {}) =>
@@ -36,10 +41,23 @@ describe('Google sign-in', () => {
 
   it('creates the user on first sign-in (invited=false, invited_at=0) and finds them again', async () => {
     await configureClientId();
-    const idToken = await google.sign({ sub: 'g-42', email: 'grace@example.com', name: 'Grace Hopper', picture: 'https://x/p.png' }, { audience: CLIENT_ID });
-    const first = await login('/public/v1/auth/google/login', idToken, { google_id: 'g-42', name: 'Grace Hopper', email: 'grace@example.com' });
+    const idToken = await google.sign(
+      { sub: 'g-42', email: 'grace@example.com', name: 'Grace Hopper', picture: 'https://x/p.png' },
+      { audience: CLIENT_ID },
+    );
+    const first = await login('/public/v1/auth/google/login', idToken, {
+      google_id: 'g-42',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+    });
     expect(first.statusCode).toBe(200);
-    expect(json(first).data.user).toMatchObject({ username: 'grace', display_name: 'Grace Hopper', invited: false, invited_at: 0, email_verified: true });
+    expect(json(first).data.user).toMatchObject({
+      username: 'grace',
+      display_name: 'Grace Hopper',
+      invited: false,
+      invited_at: 0,
+      email_verified: true,
+    });
     const second = await login('/public/v1/auth/google/login', idToken);
     expect(json(second).data.user.id).toBe(json(first).data.user.id);
     const self = await t.app.inject({ method: 'GET', url: '/v1/self', headers: bearer(json(second).data.token) });
@@ -61,19 +79,31 @@ describe('Google sign-in', () => {
       expect(response.statusCode, idToken).toBe(401);
       expect(json(response).error).toBe('invalid Google sign-in token');
     }
-    const mismatch = await login('/public/v1/auth/google/login', await google.sign(claims, { audience: CLIENT_ID }), { google_id: 'g-other' });
+    const mismatch = await login('/public/v1/auth/google/login', await google.sign(claims, { audience: CLIENT_ID }), {
+      google_id: 'g-other',
+    });
     expect(mismatch.statusCode).toBe(401);
   });
 
   it('lets an existing admin in with permissions emptied, and nobody else', async () => {
     await configureClientId();
     await createAdmin(t, { email: 'root@example.com', permissions: ['workspace_management_read'] });
-    const ok = await login('/public/v1/admin/auth/google/login', await google.sign({ sub: 'g-root', email: 'root@example.com' }, { audience: CLIENT_ID }));
+    const ok = await login(
+      '/public/v1/admin/auth/google/login',
+      await google.sign({ sub: 'g-root', email: 'root@example.com' }, { audience: CLIENT_ID }),
+    );
     expect(ok.statusCode).toBe(200);
     expect(json(ok).data.admin.permissions).toEqual([]);
-    const perms = await t.app.inject({ method: 'GET', url: '/v1/admin/self/permission', headers: bearer(json(ok).data.token) });
+    const perms = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/self/permission',
+      headers: bearer(json(ok).data.token),
+    });
     expect(json(perms).data.permissions).toEqual(['workspace_management_read']);
-    const stranger = await login('/public/v1/admin/auth/google/login', await google.sign({ sub: 'g-x', email: 'x@example.com' }, { audience: CLIENT_ID }));
+    const stranger = await login(
+      '/public/v1/admin/auth/google/login',
+      await google.sign({ sub: 'g-x', email: 'x@example.com' }, { audience: CLIENT_ID }),
+    );
     expect(stranger.statusCode).toBe(403);
   });
 });

@@ -9,7 +9,10 @@ export function createLoginGuard({ loginLimits }: Pick<AppContext, 'loginLimits'
   const accountKey = (kind: string, account: string) => `${kind}:${account.trim().toLowerCase()}`;
   return {
     check(kind: 'user' | 'admin', ip: string, account: string) {
-      const wait = Math.max(loginLimits.perIp.blockedFor(ip), loginLimits.perAccount.blockedFor(accountKey(kind, account)));
+      const wait = Math.max(
+        loginLimits.perIp.blockedFor(ip),
+        loginLimits.perAccount.blockedFor(accountKey(kind, account)),
+      );
       if (wait > 0) throw new AppError(429, 'too_many_login_attempts', { seconds: wait });
       loginLimits.perIp.hit(ip);
     },

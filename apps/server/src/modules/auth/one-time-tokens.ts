@@ -23,7 +23,13 @@ export function createOneTimeTokens(database: Database) {
       await database.db.transaction(async (tx) => {
         await tx
           .delete(oneTimeTokens)
-          .where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.subjectType, subjectType), eq(oneTimeTokens.subjectId, subjectId)));
+          .where(
+            and(
+              eq(oneTimeTokens.purpose, purpose),
+              eq(oneTimeTokens.subjectType, subjectType),
+              eq(oneTimeTokens.subjectId, subjectId),
+            ),
+          );
         await tx.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, new Date()));
         await tx.insert(oneTimeTokens).values({
           tokenHash: hash(token),
@@ -40,7 +46,13 @@ export function createOneTimeTokens(database: Database) {
       const [row] = await database.db
         .select()
         .from(oneTimeTokens)
-        .where(and(eq(oneTimeTokens.tokenHash, hash(token)), eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.subjectType, subjectType)));
+        .where(
+          and(
+            eq(oneTimeTokens.tokenHash, hash(token)),
+            eq(oneTimeTokens.purpose, purpose),
+            eq(oneTimeTokens.subjectType, subjectType),
+          ),
+        );
       if (!row) throw new AppError(404, MESSAGES[purpose].missing);
       const [used] = await database.db
         .update(oneTimeTokens)

@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../p
 import { toUserDto } from '../users/users.dto.ts';
 import { type UserRow, users } from '../users/users.tables.ts';
 import { findMembership, toWorkspaceMemberDto } from '../workspaces/index.ts';
+import { verifiedGoogleIdentity } from './google-identity.ts';
 import { createLoginGuard } from './login-guard.ts';
 import { authMails } from './mails.ts';
 
@@ -36,16 +37,14 @@ export function createUserAuthService(ctx: AppContext) {
   }
 
   async function googleLogin(body: GoogleLoginBody): Promise<{ user: User; token: string }> {
-    const { 'google.client.id': clientId } = await ctx.settings.values(['google.client.id']);
-    if (!clientId) throw new AppError(400, 'google_login_not_configured');
-    const identity = await ctx.google.verify(body.id_token, clientId);
-    if (!identity || !identity.emailVerified || (body.google_id && body.google_id !== identity.sub)) {
-      throw new AppError(401, 'invalid_google_token');
-    }
+    const identity = await verifiedGoogleIdentity(ctx, body);
     const user = await db.transaction(async (tx) => {
       const [linked] = await tx.select().from(users).where(eq(users.googleId, identity.sub));
       if (linked) return linked;
-      const [byEmail] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, lower(identity.email)));
+      const [byEmail] = await tx
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, lower(identity.email)));
       if (byEmail) {
         const [updated] = await tx
           .update(users)
@@ -75,9 +74,12 @@ export function createUserAuthService(ctx: AppContext) {
   }
 
   /** The member record of `workspaceId` and a token bound to it, for a valid user token of a member. */
-  async function refreshForWorkspace(token: string, workspaceId: string): Promise<{ workspace: WorkspaceMember; token: string }> {
+  async function refreshForWorkspace(
+    token: string,
+    workspaceId: string,
+  ): Promise<{ workspace: WorkspaceMember; token: string }> {
     const claims = await tokens.verify(token);
-    if (!claims || claims.typ !== 'user') throw unauthorized();
+    if (claims?.typ !== 'user') throw unauthorized();
     const [user] = await db.select().from(users).where(eq(users.id, claims.sub));
     if (!user || user.tokenVersion !== claims.ver) throw unauthorized();
     if (user.status !== 'active') throw new AppError(401, 'account_inactive');
@@ -91,12 +93,19 @@ export function createUserAuthService(ctx: AppContext) {
     const [taken] = await db
       .select({ username: users.username, email: users.email })
       .from(users)
-      .where(or(eq(sql`lower(${users.username})`, lower(body.username)), eq(sql`lower(${users.email})`, lower(body.email))));
+      .where(
+        or(eq(sql`lower(${users.username})`, lower(body.username)), eq(sql`lower(${users.email})`, lower(body.email))),
+      );
     if (taken) {
       const field = lower(taken.username) === lower(body.username) ? 'username' : 'email';
-      throw new AppError(409, field === 'username' ? 'username_taken' : 'email_taken', {}, {
-        [field]: { key: field === 'username' ? 'username_taken' : 'email_taken' },
-      });
+      throw new AppError(
+        409,
+        field === 'username' ? 'username_taken' : 'email_taken',
+        {},
+        {
+          [field]: { key: field === 'username' ? 'username_taken' : 'email_taken' },
+        },
+      );
     }
     const [user] = await db
       .insert(users)
@@ -118,7 +127,10 @@ export function createUserAuthService(ctx: AppContext) {
   }
 
   async function forgotPassword(email: string): Promise<void> {
-    const [user] = await db.select().from(users).where(and(eq(sql`lower(${users.email})`, lower(email)), eq(users.status, 'active')));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, lower(email)), eq(users.status, 'active')));
     // The answer is the same whether or not the address has an account.
     if (user) await mails.resetPassword('user', user);
   }
@@ -143,24 +155,44 @@ export function createUserAuthService(ctx: AppContext) {
     }
     const [updated] = await db
       .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id))
       .returning();
     return issue(updated!, workspaceId ?? undefined);
   }
 
   async function logout(user: UserRow): Promise<void> {
-    await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
   }
 
-  return { login, googleLogin, refreshForWorkspace, register, verifyEmail, forgotPassword, resetPassword, changePassword, logout };
+  return {
+    login,
+    googleLogin,
+    refreshForWorkspace,
+    register,
+    verifyEmail,
+    forgotPassword,
+    resetPassword,
+    changePassword,
+    logout,
+  };
 }
 
 async function freeUsername(tx: Pick<AppContext['database']['db'], 'select'>, base: string): Promise<string> {
   const clean = base.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 50) || 'user';
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? clean : `${clean}${Math.floor(Math.random() * 10_000)}`;
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, lower(candidate)));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, lower(candidate)));
     if (!taken) return candidate;
   }
   throw badRequest('unknown_error_occurred');

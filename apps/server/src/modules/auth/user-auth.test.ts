@@ -12,7 +12,13 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('sign-up, verification and login', () => {
-  const signup = { username: 'alice', display_name: 'Alice', email: 'Alice@Example.com', password: 'long enough 1', confirm_password: 'long enough 1' };
+  const signup = {
+    username: 'alice',
+    display_name: 'Alice',
+    email: 'Alice@Example.com',
+    password: 'long enough 1',
+    confirm_password: 'long enough 1',
+  };
 
   it('signs up, refuses login until the mailed link is opened, then signs in by username or e-mail', async () => {
     expect((await post('/public/v1/auth/register', signup)).statusCode).toBe(200);
@@ -31,16 +37,27 @@ describe('sign-up, verification and login', () => {
     expect(byName.statusCode).toBe(200);
     expect(json(byName).data.user).toMatchObject({ username: 'alice', display_name: 'Alice', email_verified: true });
     expect(json(byName).data.token).toEqual(expect.any(String));
-    const byEmail = await post('/public/v1/auth/login', { username_or_email: 'alice@example.com', password: 'long enough 1' });
+    const byEmail = await post('/public/v1/auth/login', {
+      username_or_email: 'alice@example.com',
+      password: 'long enough 1',
+    });
     expect(byEmail.statusCode).toBe(200);
   });
 
   it('refuses a taken username or e-mail (any case) with a field message', async () => {
     await post('/public/v1/auth/register', signup);
-    const sameName = await post('/public/v1/auth/register', { ...signup, username: 'ALICE', email: 'other@example.com' });
+    const sameName = await post('/public/v1/auth/register', {
+      ...signup,
+      username: 'ALICE',
+      email: 'other@example.com',
+    });
     expect(sameName.statusCode).toBe(409);
     expect(json(sameName).fields).toEqual({ username: 'this username is already taken' });
-    const sameMail = await post('/public/v1/auth/register', { ...signup, username: 'alice2', email: 'alice@EXAMPLE.com' });
+    const sameMail = await post('/public/v1/auth/register', {
+      ...signup,
+      username: 'alice2',
+      email: 'alice@EXAMPLE.com',
+    });
     expect(json(sameMail).fields).toEqual({ email: 'this e-mail address is already registered' });
   });
 
@@ -87,7 +104,11 @@ describe('login rate limits', () => {
     try {
       const user = await createUser(limited);
       const attempt = (password: string) =>
-        limited.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { username_or_email: user.username, password } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/public/v1/auth/login',
+          payload: { username_or_email: user.username, password },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt('wrong password')).statusCode).toBe(401);
       const blocked = await attempt(PASSWORD);
       expect(blocked.statusCode).toBe(429);
@@ -102,7 +123,11 @@ describe('login rate limits', () => {
     const limited = await createTestApp({ LOGIN_LIMIT_PER_IP: '2' });
     try {
       const attempt = (login: string) =>
-        limited.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload: { username_or_email: login, password: 'whatever1' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/public/v1/auth/login',
+          payload: { username_or_email: login, password: 'whatever1' },
+        });
       await attempt('a');
       await attempt('b');
       expect((await attempt('c')).statusCode).toBe(429);
@@ -115,10 +140,17 @@ describe('login rate limits', () => {
 describe('workspace token refresh', () => {
   it('answers the member record with nested workspace and user, and a token bound to it', async () => {
     const owner = await createOwner(t, 'Acme');
-    const response = await post('/public/v1/auth/refresh-token', { token: owner.userToken, workspace_id: owner.workspaceId });
+    const response = await post('/public/v1/auth/refresh-token', {
+      token: owner.userToken,
+      workspace_id: owner.workspaceId,
+    });
     expect(response.statusCode).toBe(200);
     const { workspace, token } = json(response).data;
-    expect(workspace).toMatchObject({ role: 'owner', active: true, workspace: { id: owner.workspaceId, name: 'Acme', user: { id: owner.user.id } } });
+    expect(workspace).toMatchObject({
+      role: 'owner',
+      active: true,
+      workspace: { id: owner.workspaceId, name: 'Acme', user: { id: owner.user.id } },
+    });
     expect(workspace.permissions).toContain('member_write');
     const self = await t.app.inject({ method: 'GET', url: '/v1/self/workspace', headers: bearer(token) });
     expect(json(self).data.name).toBe('Acme');
@@ -129,7 +161,10 @@ describe('workspace token refresh', () => {
   it("refuses another organization's id and missing fields", async () => {
     const owner = await createOwner(t);
     const stranger = await createOwner(t);
-    const response = await post('/public/v1/auth/refresh-token', { token: stranger.userToken, workspace_id: owner.workspaceId });
+    const response = await post('/public/v1/auth/refresh-token', {
+      token: stranger.userToken,
+      workspace_id: owner.workspaceId,
+    });
     expect(response.statusCode).toBe(403);
     expect(json(response).error).toBe('you are not a member of this organization');
     const missing = await post('/public/v1/auth/refresh-token', { workspace_id: owner.workspaceId });
@@ -145,23 +180,47 @@ describe('password reset, change and logout', () => {
     const unknown = await post('/public/v1/auth/forgot-password', { email: 'nobody@example.com' });
     expect(json(sent).data.message).toBe(json(unknown).data.message);
     const token = t.mail.tokenFor(user.email, '/auth/reset-password');
-    const reset = await post('/public/v1/auth/reset-password', { token, password: 'brand new pass', confirm_password: 'brand new pass' });
+    const reset = await post('/public/v1/auth/reset-password', {
+      token,
+      password: 'brand new pass',
+      confirm_password: 'brand new pass',
+    });
     expect(reset.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/self', headers: bearer(oldToken) })).statusCode).toBe(401);
     expect(await loginUser(t, user.username, 'brand new pass')).toEqual(expect.any(String));
-    const reuse = await post('/public/v1/auth/reset-password', { token, password: 'another pass 1', confirm_password: 'another pass 1' });
+    const reuse = await post('/public/v1/auth/reset-password', {
+      token,
+      password: 'another pass 1',
+      confirm_password: 'another pass 1',
+    });
     expect(json(reuse).error).toBe('invalid reset token');
-    expect(json(await post('/public/v1/auth/reset-password', { token: 'x', password: 'another pass 1', confirm_password: 'another pass 1' })).error).toBe('reset token not found');
+    expect(
+      json(
+        await post('/public/v1/auth/reset-password', {
+          token: 'x',
+          password: 'another pass 1',
+          confirm_password: 'another pass 1',
+        }),
+      ).error,
+    ).toBe('reset token not found');
   });
 
   it('changes the password only with the old one, revoking other sessions', async () => {
     const user = await createUser(t);
     const first = await loginUser(t, user.username);
     const second = await loginUser(t, user.username);
-    const wrongOld = await post('/v1/auth/change-password', { old_password: 'not it at all', new_password: 'new password 1', confirm_password: 'new password 1' }, bearer(first));
+    const wrongOld = await post(
+      '/v1/auth/change-password',
+      { old_password: 'not it at all', new_password: 'new password 1', confirm_password: 'new password 1' },
+      bearer(first),
+    );
     expect(wrongOld.statusCode).toBe(400);
     expect(json(wrongOld).fields).toEqual({ old_password: 'the current password is incorrect' });
-    const changed = await post('/v1/auth/change-password', { old_password: PASSWORD, new_password: 'new password 1', confirm_password: 'new password 1' }, bearer(first));
+    const changed = await post(
+      '/v1/auth/change-password',
+      { old_password: PASSWORD, new_password: 'new password 1', confirm_password: 'new password 1' },
+      bearer(first),
+    );
     expect(changed.statusCode).toBe(200);
     const fresh = json(changed).data.token;
     expect((await t.app.inject({ method: 'GET', url: '/v1/self', headers: bearer(second) })).statusCode).toBe(401);

@@ -1,2 +1,2 @@
-export { createSettingsService, SECRET_MASK, type SettingsService } from './settings.service.ts';
 export { settingsRoutes } from './settings.routes.ts';
+export { createSettingsService, SECRET_MASK, type SettingsService } from './settings.service.ts';

@@ -22,16 +22,31 @@ export async function settingsRoutes(app: AppInstance, { guards, settings }: App
     handler: async (request) => ok(await settings.list(keysOf(request.query), { publicOnly: true })),
   });
   app.get('/v1/system-setting', {
-    schema: { tags, summary: 'Settings by key (system admin); secrets masked', querystring: settingsQuerySchema, response: replies(z.array(settingSchema)) },
+    schema: {
+      tags,
+      summary: 'Settings by key (system admin); secrets masked',
+      querystring: settingsQuerySchema,
+      response: replies(z.array(settingSchema)),
+    },
     preHandler: guards.admin('super'),
     handler: async (request) => ok(await settings.list(keysOf(request.query), { publicOnly: false })),
   });
   app.put('/v1/system-setting', {
-    schema: { tags, summary: 'Change settings (system admin)', body: updateSettingsBodySchema, response: replies(z.array(settingSchema)) },
+    schema: {
+      tags,
+      summary: 'Change settings (system admin)',
+      body: updateSettingsBodySchema,
+      response: replies(z.array(settingSchema)),
+    },
     preHandler: guards.admin('super'),
     handler: async (request) => {
       await settings.update(request.body.settings);
-      return ok(await settings.list(request.body.settings.map((entry) => entry.key), { publicOnly: false }));
+      return ok(
+        await settings.list(
+          request.body.settings.map((entry) => entry.key),
+          { publicOnly: false },
+        ),
+      );
     },
   });
 }

@@ -1,8 +1,8 @@
 import {
   isSystemSettingKey,
   PUBLIC_SETTING_KEYS,
-  SYSTEM_SETTINGS,
   type Setting,
+  SYSTEM_SETTINGS,
   type SystemSettingKey,
 } from '@omnichat/contracts';
 import { inArray, sql } from 'drizzle-orm';
@@ -18,10 +18,16 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 export function createSettingsService(database: Database) {
   async function values<K extends SystemSettingKey>(keys: readonly K[]): Promise<Record<K, string>> {
     const rows = keys.length
-      ? await database.db.select().from(systemSettings).where(inArray(systemSettings.key, [...keys]))
+      ? await database.db
+          .select()
+          .from(systemSettings)
+          .where(inArray(systemSettings.key, [...keys]))
       : [];
     const stored = new Map(rows.map((row) => [row.key, row.value]));
-    return Object.fromEntries(keys.map((key) => [key, stored.get(key) ?? SYSTEM_SETTINGS[key].default])) as Record<K, string>;
+    return Object.fromEntries(keys.map((key) => [key, stored.get(key) ?? SYSTEM_SETTINGS[key].default])) as Record<
+      K,
+      string
+    >;
   }
 
   /** Requested keys (all when none) as key/value pairs; unknown keys are left out, secrets masked. */

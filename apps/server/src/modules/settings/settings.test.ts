@@ -21,12 +21,21 @@ describe('system settings', () => {
       { key: 'smtp.password', value: 'hunter2hunter2' },
     ]);
     expect(response.statusCode).toBe(200);
-    const pub = await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.name,smtp.host,smtp.password,system.mode' });
+    const pub = await t.app.inject({
+      method: 'GET',
+      url: '/public/v1/system-setting?keys=system.name,smtp.host,smtp.password,system.mode',
+    });
     expect(json(pub).data).toEqual([
       { key: 'system.mode', value: 'platform' },
       { key: 'system.name', value: 'Acme Chat' },
     ]);
-    const all = json(await t.app.inject({ method: 'GET', url: '/v1/system-setting?keys=smtp.host,smtp.password', headers: bearer(superToken) })).data;
+    const all = json(
+      await t.app.inject({
+        method: 'GET',
+        url: '/v1/system-setting?keys=smtp.host,smtp.password',
+        headers: bearer(superToken),
+      }),
+    ).data;
     expect(all).toEqual([
       { key: 'smtp.host', value: 'smtp.example.com' },
       { key: 'smtp.password', value: '********' },
@@ -56,7 +65,9 @@ describe('system settings', () => {
     const owner = await createOwner(t);
     for (const token of [plain, owner.token, owner.userToken]) {
       expect((await put(token, [{ key: 'system.name', value: 'Nope' }])).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url: '/v1/system-setting', headers: bearer(token) })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/v1/system-setting', headers: bearer(token) })).statusCode,
+      ).toBe(403);
     }
     expect((await put('', [{ key: 'system.name', value: 'Nope' }])).statusCode).toBe(401);
     const pub = await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.name' });

@@ -9,7 +9,12 @@ import { findTimeZone, searchTimeZones } from './timezones.ts';
 export async function timezonesRoutes(app: AppInstance, { guards }: AppContext) {
   const tags = ['timezone'];
   app.post('/v1/timezone', {
-    schema: { tags, summary: 'One time zone with its offset (hours × 100)', body: timeZoneLookupBodySchema, response: replies(timeZoneSchema) },
+    schema: {
+      tags,
+      summary: 'One time zone with its offset (hours × 100)',
+      body: timeZoneLookupBodySchema,
+      response: replies(timeZoneSchema),
+    },
     preHandler: guards.any(),
     handler: async (request) => {
       const zone = findTimeZone(request.body.identifier);
@@ -18,7 +23,12 @@ export async function timezonesRoutes(app: AppInstance, { guards }: AppContext) 
     },
   });
   app.get('/v1/timezone', {
-    schema: { tags, summary: 'Search time zones by keyword', querystring: timeZoneSearchQuerySchema, response: replies(z.array(timeZoneSchema)) },
+    schema: {
+      tags,
+      summary: 'Search time zones by keyword',
+      querystring: timeZoneSearchQuerySchema,
+      response: replies(z.array(timeZoneSchema)),
+    },
     preHandler: guards.any(),
     handler: async (request) => ok(searchTimeZones(request.query.keyword)),
   });

@@ -14,9 +14,19 @@ afterAll(() => t.close());
 
 describe('time zones', () => {
   it('answers one zone with its offset in hours × 100', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/timezone', headers: bearer(token), payload: { identifier: 'Asia/Kolkata' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/timezone',
+      headers: bearer(token),
+      payload: { identifier: 'Asia/Kolkata' },
+    });
     expect(json(response).data).toEqual({ identifier: 'Asia/Kolkata', offset: 550 });
-    const legacy = await t.app.inject({ method: 'POST', url: '/v1/timezone', headers: bearer(token), payload: { identifier: 'asia/calcutta' } });
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/v1/timezone',
+      headers: bearer(token),
+      payload: { identifier: 'asia/calcutta' },
+    });
     expect(json(legacy).data.identifier).toBe('Asia/Kolkata');
     expect(formatOffset(550)).toBe('+05:30');
     expect(formatOffset(-300)).toBe('-03:00');
@@ -30,12 +40,21 @@ describe('time zones', () => {
   });
 
   it('searches by keyword, spaces matching underscores', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/timezone?keyword=hong%20kong', headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/timezone?keyword=hong%20kong',
+      headers: bearer(token),
+    });
     expect(json(response).data).toEqual([{ identifier: 'Asia/Hong_Kong', offset: 800 }]);
   });
 
   it('answers an unknown zone with a field error and needs a signed-in caller', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/v1/timezone', headers: bearer(token), payload: { identifier: 'Nowhere/Land' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/v1/timezone',
+      headers: bearer(token),
+      payload: { identifier: 'Nowhere/Land' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(json(unknown).fields).toEqual({ identifier: 'time zone not found' });
     expect((await t.app.inject({ method: 'GET', url: '/v1/timezone' })).statusCode).toBe(401);

@@ -12,7 +12,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     avatar: text('avatar').notNull().default(''),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     emailVerified: boolean('email_verified').notNull().default(false),
     invited: boolean('invited').notNull().default(false),
     invitedAt: bigint('invited_at', { mode: 'number' }).notNull().default(0),

@@ -31,7 +31,11 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
   });
 
   app.get('/v1/self/workspaces', {
-    schema: { tags, summary: 'Organizations the signed-in user belongs to', response: replies(z.array(selfWorkspaceSchema)) },
+    schema: {
+      tags,
+      summary: 'Organizations the signed-in user belongs to',
+      response: replies(z.array(selfWorkspaceSchema)),
+    },
     preHandler: guards.user(),
     handler: async (request) => ok(await service.listForUser(userOf(request).user.id)),
   });
@@ -54,7 +58,12 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
   });
 
   app.put('/v1/self/workspace', {
-    schema: { tags, summary: 'Update the current organization (owner or admin)', body: updateWorkspaceBodySchema, response: replies(workspaceSummarySchema) },
+    schema: {
+      tags,
+      summary: 'Update the current organization (owner or admin)',
+      body: updateWorkspaceBodySchema,
+      response: replies(workspaceSummarySchema),
+    },
     preHandler: guards.member(),
     handler: async (request) => {
       const member = memberOf(request);

@@ -67,7 +67,9 @@ export function createWorkspacesService(ctx: AppContext) {
   }
 
   async function get(workspaceId: string) {
-    const [row] = await database.withWorkspace(workspaceId, (tx) => tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)));
+    const [row] = await database.withWorkspace(workspaceId, (tx) =>
+      tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)),
+    );
     if (!row) throw notFound();
     return row;
   }

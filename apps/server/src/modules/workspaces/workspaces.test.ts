@@ -11,14 +11,21 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const put = (url: string, token: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
+const put = (url: string, token: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
 
 /** Adds an existing user to a workspace with a role and returns a token bound to it. */
 async function join(workspaceId: string, role: 'admin' | 'member' | 'viewer', permissions: string[] = []) {
   const user = await createUser(t);
-  await t.database.withWorkspace(workspaceId, (tx) => tx.insert(workspaceMembers).values({ workspaceId, userId: user.id, role, permissions }));
+  await t.database.withWorkspace(workspaceId, (tx) =>
+    tx.insert(workspaceMembers).values({ workspaceId, userId: user.id, role, permissions }),
+  );
   const userToken = await loginUser(t, user.username);
-  const refreshed = await t.app.inject({ method: 'POST', url: '/public/v1/auth/refresh-token', payload: { token: userToken, workspace_id: workspaceId } });
+  const refreshed = await t.app.inject({
+    method: 'POST',
+    url: '/public/v1/auth/refresh-token',
+    payload: { token: userToken, workspace_id: workspaceId },
+  });
   return { user, token: json(refreshed).data.token as string };
 }
 
@@ -27,7 +34,12 @@ describe('creating an organization', () => {
     const user = await createUser(t);
     const token = await loginUser(t, user.username);
     expect(json(await get('/v1/self/workspaces', token)).data).toEqual([]);
-    const created = await t.app.inject({ method: 'POST', url: '/v1/workspace', headers: bearer(token), payload: { name: '  Acme  ', time_zone: 'asia/hong_kong' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace',
+      headers: bearer(token),
+      payload: { name: '  Acme  ', time_zone: 'asia/hong_kong' },
+    });
     expect(created.statusCode).toBe(200);
     expect(json(created).data).toMatchObject({ name: 'Acme', time_zone: 'Asia/Hong_Kong', role: 'owner' });
     const mine = json(await get('/v1/self/workspaces', token)).data;
@@ -43,7 +55,10 @@ describe('creating an organization', () => {
       [{ name: 'x'.repeat(100), time_zone: 'UTC' }, { name: 'organization name must be less than 100 characters' }],
       [{ name: 'Acme' }, { time_zone: 'time zone is required' }],
       [{ name: 'Acme', time_zone: 'Mars/Olympus' }, { time_zone: 'time zone not found' }],
-      [{ name: 'Acme', time_zone: 'UTC', avatar: 'data:text/html;base64,PHNjcmlwdD4=' }, { avatar: 'the image must be a PNG, JPEG, GIF or WebP data URL' }],
+      [
+        { name: 'Acme', time_zone: 'UTC', avatar: 'data:text/html;base64,PHNjcmlwdD4=' },
+        { avatar: 'the image must be a PNG, JPEG, GIF or WebP data URL' },
+      ],
     ];
     for (const [payload, fields] of cases) {
       const response = await t.app.inject({ method: 'POST', url: '/v1/workspace', headers: bearer(token), payload });
@@ -55,15 +70,27 @@ describe('creating an organization', () => {
 
   it('adds the PNG prefix to bare base64 avatars', async () => {
     const token = await loginUser(t, (await createUser(t)).username);
-    const created = await t.app.inject({ method: 'POST', url: '/v1/workspace', headers: bearer(token), payload: { name: 'Pic', time_zone: 'UTC', avatar: 'iVBORw0KGgo=' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace',
+      headers: bearer(token),
+      payload: { name: 'Pic', time_zone: 'UTC', avatar: 'iVBORw0KGgo=' },
+    });
     expect(json(created).data.avatar).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 
   it('is refused outside platform mode', async () => {
     const admin = await createAdmin(t, { isSuper: true });
-    await put('/v1/system-setting', await loginAdmin(t, admin.username), { settings: [{ key: 'system.mode', value: 'single' }] });
+    await put('/v1/system-setting', await loginAdmin(t, admin.username), {
+      settings: [{ key: 'system.mode', value: 'single' }],
+    });
     const token = await loginUser(t, (await createUser(t)).username);
-    const response = await t.app.inject({ method: 'POST', url: '/v1/workspace', headers: bearer(token), payload: { name: 'Acme', time_zone: 'UTC' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace',
+      headers: bearer(token),
+      payload: { name: 'Acme', time_zone: 'UTC' },
+    });
     expect(response.statusCode).toBe(403);
     expect(json(response).error).toBe('creating organizations is not allowed in this system mode');
   });
@@ -74,7 +101,9 @@ describe('the current organization', () => {
     const owner = await createOwner(t, 'Before');
     const admin = await join(owner.workspaceId, 'admin');
     expect(json(await put('/v1/self/workspace', owner.token, { name: 'After' })).data.name).toBe('After');
-    expect(json(await put('/v1/self/workspace', admin.token, { time_zone: 'Europe/London' })).data.time_zone).toBe('Europe/London');
+    expect(json(await put('/v1/self/workspace', admin.token, { time_zone: 'Europe/London' })).data.time_zone).toBe(
+      'Europe/London',
+    );
     for (const role of ['member', 'viewer'] as const) {
       const someone = await join(owner.workspaceId, role, ['customer_read']);
       const response = await put('/v1/self/workspace', someone.token, { name: 'Hijacked' });
@@ -92,10 +121,17 @@ describe('the current organization', () => {
     await put('/v1/self/workspace', mine.token, { name: 'Mine 2' });
     expect(json(await get('/v1/self/workspace', theirs.token)).data.name).toBe('Theirs');
     // Binding my user token to their organization is refused.
-    const bind = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh-token', headers: bearer(mine.userToken), payload: { token: mine.userToken, workspace_id: theirs.workspaceId } });
+    const bind = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/refresh-token',
+      headers: bearer(mine.userToken),
+      payload: { token: mine.userToken, workspace_id: theirs.workspaceId },
+    });
     expect(bind.statusCode).toBe(403);
     // Only my own organizations are listed.
-    expect(json(await get('/v1/self/workspaces', mine.userToken)).data.map((w: { name: string }) => w.name)).toEqual(['Mine 2']);
+    expect(json(await get('/v1/self/workspaces', mine.userToken)).data.map((w: { name: string }) => w.name)).toEqual([
+      'Mine 2',
+    ]);
   });
 
   it('needs a token bound to an organization', async () => {
@@ -109,11 +145,14 @@ describe('the current organization', () => {
     const owner = await createOwner(t);
     const member = await join(owner.workspaceId, 'member');
     await t.database.withWorkspace(owner.workspaceId, (tx) =>
-      tx.update(workspaceMembers).set({ active: false }).where(and(eq(workspaceMembers.workspaceId, owner.workspaceId), eq(workspaceMembers.userId, member.user.id))),
+      tx
+        .update(workspaceMembers)
+        .set({ active: false })
+        .where(and(eq(workspaceMembers.workspaceId, owner.workspaceId), eq(workspaceMembers.userId, member.user.id))),
     );
     const response = await get('/v1/self/workspace', member.token);
     expect(json(response).error).toBe('your membership of this organization is inactive');
-    expect(json(await get('/v1/self/workspaces', (await loginUser(t, member.user.username)))).data).toEqual([]);
+    expect(json(await get('/v1/self/workspaces', await loginUser(t, member.user.username))).data).toEqual([]);
   });
 });
 
@@ -123,7 +162,10 @@ describe('permissions and plan', () => {
     const member = await join(owner.workspaceId, 'member', ['customer_read', 'conversation_read']);
     const ownerPerms = json(await get('/v1/workspace/member/self/permission', owner.token)).data.permissions;
     expect(ownerPerms).toEqual(expect.arrayContaining(['member_write', 'channel_write']));
-    expect(json(await get('/v1/workspace/member/self/permission', member.token)).data.permissions).toEqual(['customer_read', 'conversation_read']);
+    expect(json(await get('/v1/workspace/member/self/permission', member.token)).data.permissions).toEqual([
+      'customer_read',
+      'conversation_read',
+    ]);
   });
 
   it('answers no plan for a new organization', async () => {

@@ -10,7 +10,13 @@ import { adminPermissions, memberPermissions } from './permissions.ts';
 import type { Claims, TokenService } from './tokens.ts';
 
 export type UserPrincipal = { kind: 'user'; user: UserRow; workspaceId: string | null; claims: Claims };
-export type MemberPrincipal = { kind: 'member'; user: UserRow; workspaceId: string; member: WorkspaceMemberRow; claims: Claims };
+export type MemberPrincipal = {
+  kind: 'member';
+  user: UserRow;
+  workspaceId: string;
+  member: WorkspaceMemberRow;
+  claims: Claims;
+};
 export type AdminPrincipal = { kind: 'admin'; admin: AdminRow; claims: Claims };
 export type Principal = UserPrincipal | MemberPrincipal | AdminPrincipal;
 
@@ -115,7 +121,13 @@ function expect<K extends Principal['kind']>(request: FastifyRequest, kind: K): 
 }
 export const userOf = (request: FastifyRequest) => {
   const principal = request.principal;
-  if (principal?.kind === 'member') return { kind: 'user', user: principal.user, workspaceId: principal.workspaceId, claims: principal.claims } as UserPrincipal;
+  if (principal?.kind === 'member')
+    return {
+      kind: 'user',
+      user: principal.user,
+      workspaceId: principal.workspaceId,
+      claims: principal.claims,
+    } as UserPrincipal;
   return expect(request, 'user');
 };
 export const memberOf = (request: FastifyRequest) => expect(request, 'member');

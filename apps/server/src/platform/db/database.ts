@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { APP_ROLE, applyTenancy, SYSTEM_ROLE, type SqlRunner } from './tenancy.ts';
+import { APP_ROLE, applyTenancy, type SqlRunner, SYSTEM_ROLE } from './tenancy.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -37,10 +37,29 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; omitted means in memory (tests). */
   dataDir?: string;
+  /** An in-memory database starts as a copy of this migrated snapshot (see `migratedSnapshot`). */
+  snapshot?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.snapshot);
+}
+
+/** A migrated, empty embedded database as a tarball, so many short-lived databases skip the migrations. */
+export async function migratedSnapshot(): Promise<Blob> {
+  const client = new PGlite();
+  await migrateEmbedded(client);
+  const snapshot = await client.dumpDataDir('none');
+  await client.close();
+  return snapshot;
+}
+
+async function migrateEmbedded(client: PGlite) {
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  await applyTenancy({
+    exec: async (text) => void (await client.exec(text)),
+    rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+  });
 }
 
 function scoped(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
@@ -61,16 +80,14 @@ function scoped(db: Db, kind: Database['kind'], close: () => Promise<void>): Dat
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  const client = dataDir
+    ? new PGlite(path.join(dataDir, 'pglite'))
+    : new PGlite(snapshot ? { loadDataDir: snapshot } : undefined);
   await client.waitReady;
+  if (!snapshot) await migrateEmbedded(client);
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  await applyTenancy({
-    exec: async (text) => void (await client.exec(text)),
-    rows: async <T>(text: string) => (await client.query<T>(text)).rows,
-  });
   // From here on the one embedded connection acts as the application role, subject to RLS.
   await client.exec(`SET ROLE ${APP_ROLE}`);
   return scoped(db as unknown as Db, 'pglite', () => client.close());

@@ -24,7 +24,10 @@ describe('row-level security', () => {
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
-    const [user] = await database.db.insert(users).values({ username: 'rls', displayName: 'rls', email: 'rls@example.com' }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ username: 'rls', displayName: 'rls', email: 'rls@example.com' })
+      .returning();
     userId = user!.id;
     for (const id of [a, b]) {
       await database.withWorkspace(id, async (tx) => {
@@ -36,7 +39,9 @@ describe('row-level security', () => {
   afterAll(() => drop());
 
   it('runs as a role that does not bypass RLS', async () => {
-    const result = await database.db.execute(sql`select rolbypassrls, rolsuper from pg_roles where rolname = current_user`);
+    const result = await database.db.execute(
+      sql`select rolbypassrls, rolsuper from pg_roles where rolname = current_user`,
+    );
     const role = (result as unknown as { rows: { rolbypassrls: boolean; rolsuper: boolean }[] }).rows[0];
     expect(role).toEqual({ rolbypassrls: false, rolsuper: false });
   });
@@ -76,7 +81,9 @@ describe('row-level security', () => {
         join information_schema.columns col on col.table_name = c.relname and col.table_schema = 'public'
         where col.column_name = 'workspace_id' and c.relkind = 'r'`),
     );
-    const rows = (result as unknown as { rows: { relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }[] }).rows;
+    const rows = (
+      result as unknown as { rows: { relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }[] }
+    ).rows;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });

@@ -45,9 +45,11 @@ export async function applyTenancy(db: SqlRunner): Promise<string[]> {
         OR (c.table_name = 'workspaces' AND c.column_name = 'id'))
     ORDER BY c.table_name`);
   const existing = new Set(
-    (await db.rows<{ tablename: string }>(
-      `SELECT tablename FROM pg_policies WHERE schemaname = 'public' AND policyname = 'tenant_isolation'`,
-    )).map((row) => row.tablename),
+    (
+      await db.rows<{ tablename: string }>(
+        `SELECT tablename FROM pg_policies WHERE schemaname = 'public' AND policyname = 'tenant_isolation'`,
+      )
+    ).map((row) => row.tablename),
   );
   for (const { table_name: table, column_name: column } of tenantTables) {
     if (KEYED_ON[table] && KEYED_ON[table] !== column) continue;

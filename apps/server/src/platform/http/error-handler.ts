@@ -1,10 +1,4 @@
-import {
-  type Locale,
-  type MessageKey,
-  isMessageKey,
-  resolveLocale,
-  translate,
-} from '@omnichat/contracts';
+import { isMessageKey, type Locale, type MessageKey, resolveLocale, translate } from '@omnichat/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -14,10 +8,24 @@ interface Issue {
   message?: string;
   path?: (string | number)[];
   instancePath?: string;
-  params?: { issue?: { code?: string; path?: PropertyKey[]; message?: string; maximum?: number; minimum?: number; values?: unknown[]; keys?: string[]; input?: unknown; expected?: string; origin?: string } };
+  params?: {
+    issue?: {
+      code?: string;
+      path?: PropertyKey[];
+      message?: string;
+      maximum?: number;
+      minimum?: number;
+      values?: unknown[];
+      keys?: string[];
+      input?: unknown;
+      expected?: string;
+      origin?: string;
+    };
+  };
 }
 
-export const localeOf = (request: FastifyRequest): Locale => resolveLocale(request.headers['x-locale'] as string | undefined);
+export const localeOf = (request: FastifyRequest): Locale =>
+  resolveLocale(request.headers['x-locale'] as string | undefined);
 
 /** A zod issue → a sentence in the caller's locale. Contract schemas carry catalogue keys as messages. */
 function issueText(issue: Issue, field: string, locale: Locale): string {
@@ -29,9 +37,15 @@ function issueText(issue: Issue, field: string, locale: Locale): string {
   const key: MessageKey = isMissing
     ? 'field_required'
     : code === 'too_big'
-      ? detail.origin === 'string' ? 'field_too_long' : 'field_too_large'
+      ? detail.origin === 'string'
+        ? 'field_too_long'
+        : 'field_too_large'
       : code === 'too_small'
-        ? detail.origin === 'string' ? (detail.minimum === 1 ? 'field_required' : 'field_too_short') : 'field_too_small'
+        ? detail.origin === 'string'
+          ? detail.minimum === 1
+            ? 'field_required'
+            : 'field_too_short'
+          : 'field_too_small'
         : code === 'invalid_value'
           ? 'field_invalid_option'
           : code === 'unrecognized_keys'
@@ -47,7 +61,9 @@ function issueText(issue: Issue, field: string, locale: Locale): string {
 
 export function sendError(reply: FastifyReply, status: number, error: string, fields?: Record<string, string>) {
   const trace_id = String(reply.request.id);
-  return reply.code(status).send(fields ? { success: false, error, trace_id, fields } : { success: false, error, trace_id });
+  return reply
+    .code(status)
+    .send(fields ? { success: false, error, trace_id, fields } : { success: false, error, trace_id });
 }
 
 const STATUS_KEYS: Record<number, MessageKey> = {
@@ -64,7 +80,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const locale = localeOf(request);
     if (error instanceof AppError) {
       const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([name, f]) => [name, translate(f.key, locale, f.params)]))
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([name, f]) => [name, translate(f.key, locale, f.params)]),
+          )
         : undefined;
       if (error.status === 429 && error.params.seconds) reply.header('retry-after', String(error.params.seconds));
       return sendError(reply, error.status, translate(error.key, locale, error.params), fields);
@@ -73,7 +91,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation as unknown as Issue[]) {
         const path = issue.params?.issue?.path ?? [];
-        const name = path.length > 0 ? path.join('.') : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+        const name =
+          path.length > 0
+            ? path.join('.')
+            : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
         fields[name] ??= issueText(issue, name, locale);
       }
       const first = Object.values(fields)[0] ?? translate('request_invalid', locale);
@@ -85,7 +106,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, 500, translate('server_error', locale));
     }
     request.log.info({ code: error.code, status }, error.message);
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ) {
       return sendError(reply, 400, translate('malformed_json', locale));
     }
     if (status === 429) return sendError(reply, 429, translate('too_many_requests', locale, { seconds: 60 }));

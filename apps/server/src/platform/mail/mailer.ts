@@ -20,9 +20,20 @@ export interface Mailer {
 export function createMailer(settings: SettingsService, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      const smtp = await settings.values(['smtp.host', 'smtp.port', 'smtp.security', 'smtp.user', 'smtp.password', 'smtp.sender', 'system.name']);
+      const smtp = await settings.values([
+        'smtp.host',
+        'smtp.port',
+        'smtp.security',
+        'smtp.user',
+        'smtp.password',
+        'smtp.sender',
+        'system.name',
+      ]);
       if (!smtp['smtp.host']) {
-        log.info({ mail: { to: mail.to, subject: mail.subject } }, `mail not sent (no SMTP server configured):\n${mail.text}`);
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject } },
+          `mail not sent (no SMTP server configured):\n${mail.text}`,
+        );
         return;
       }
       const transport = nodemailer.createTransport({

@@ -14,7 +14,7 @@ export function useSession() {
     workspaceId: member?.workspace.id ?? session.workspaceId(),
     workspaceName: member?.workspace.name ?? '',
     workspaceAvatar: session.workspaceAvatar(),
-    user: session.user(),
+    user: session.user() ?? member?.workspace.user ?? null,
     admin: session.admin(),
     userAvatar: session.userAvatar(),
   };

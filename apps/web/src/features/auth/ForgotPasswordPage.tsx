@@ -39,6 +39,7 @@ export function ForgotPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
         <Form
           layout="vertical"
           name={kind === 'admin' ? 'admin-forgot-password' : 'forgot-password'}
+          noValidate
           onFinish={onFinish}
           onFinishFailed={({ errorFields }) => console.warn('forgot password: invalid fields', errorFields)}
           disabled={busy}

@@ -70,6 +70,7 @@ export function RegisterPage() {
         form={form}
         layout="vertical"
         name="register"
+        noValidate
         onFinish={onFinish}
         onFinishFailed={({ errorFields }) => console.warn('register: invalid fields', errorFields)}
         disabled={busy}

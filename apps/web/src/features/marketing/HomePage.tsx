@@ -53,30 +53,32 @@ export function HomePage() {
           background: `radial-gradient(circle at 15% 10%, ${token.colorPrimaryBg} 0, transparent 50%), radial-gradient(circle at 90% 30%, ${token.colorInfoBg} 0, transparent 40%)`,
         }}
       >
-        <Row className="oc-container" gutter={[48, 48]} align="middle">
-          <Col xs={24} lg={12}>
-            <Tag color="blue" style={{ marginBottom: 16 }}>
-              {t('marketing.heroBadge')}
-            </Tag>
-            <Typography.Title style={heroTitleStyle}>{t('marketing.heroTitle')}</Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ fontSize: 18, maxWidth: 560 }}>
-              {t('marketing.heroText')}
-            </Typography.Paragraph>
-            <Flex gap={12} wrap style={{ marginTop: 24 }}>
-              <Link to="/auth/register">
-                <Button type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
-                  {t('marketing.getStarted')}
-                </Button>
-              </Link>
-              <Link to="/pricing">
-                <Button size="large">{t('marketing.seePricing')}</Button>
-              </Link>
-            </Flex>
-          </Col>
-          <Col xs={24} lg={12}>
-            <InboxPreview />
-          </Col>
-        </Row>
+        <div className="oc-container">
+          <Row gutter={[48, 48]} align="middle">
+            <Col xs={24} lg={12}>
+              <Tag color="blue" style={{ marginBottom: 16 }}>
+                {t('marketing.heroBadge')}
+              </Tag>
+              <Typography.Title style={heroTitleStyle}>{t('marketing.heroTitle')}</Typography.Title>
+              <Typography.Paragraph type="secondary" style={{ fontSize: 18, maxWidth: 560 }}>
+                {t('marketing.heroText')}
+              </Typography.Paragraph>
+              <Flex gap={12} wrap style={{ marginTop: 24 }}>
+                <Link to="/auth/register">
+                  <Button type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
+                    {t('marketing.getStarted')}
+                  </Button>
+                </Link>
+                <Link to="/pricing">
+                  <Button size="large">{t('marketing.seePricing')}</Button>
+                </Link>
+              </Flex>
+            </Col>
+            <Col xs={24} lg={12}>
+              <InboxPreview />
+            </Col>
+          </Row>
+        </div>
       </section>
 
       <section
@@ -127,26 +129,28 @@ export function HomePage() {
       </section>
 
       <section className="oc-section" style={{ background: token.colorBgContainer }}>
-        <Row className="oc-container" gutter={[48, 32]} align="middle">
-          <Col xs={24} lg={12}>
-            <Typography.Title level={2} style={{ marginTop: 0 }}>
-              {t('marketing.teamsTitle')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
-              {t('marketing.teamsText')}
-            </Typography.Paragraph>
-          </Col>
-          <Col xs={24} lg={12}>
-            <Flex vertical gap={14}>
-              {[1, 2, 3, 4].map((n) => (
-                <Flex key={n} gap={12} align="flex-start">
-                  <CheckCircleFilled style={{ color: token.colorSuccess, fontSize: 20, marginTop: 2 }} />
-                  <Typography.Text style={{ fontSize: 16 }}>{t(`marketing.teamsPoint${n}`)}</Typography.Text>
-                </Flex>
-              ))}
-            </Flex>
-          </Col>
-        </Row>
+        <div className="oc-container">
+          <Row gutter={[48, 32]} align="middle">
+            <Col xs={24} lg={12}>
+              <Typography.Title level={2} style={{ marginTop: 0 }}>
+                {t('marketing.teamsTitle')}
+              </Typography.Title>
+              <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+                {t('marketing.teamsText')}
+              </Typography.Paragraph>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Flex vertical gap={14}>
+                {[1, 2, 3, 4].map((n) => (
+                  <Flex key={n} gap={12} align="flex-start">
+                    <CheckCircleFilled style={{ color: token.colorSuccess, fontSize: 20, marginTop: 2 }} />
+                    <Typography.Text style={{ fontSize: 16 }}>{t(`marketing.teamsPoint${n}`)}</Typography.Text>
+                  </Flex>
+                ))}
+              </Flex>
+            </Col>
+          </Row>
+        </div>
       </section>
 
       <section className="oc-section">
