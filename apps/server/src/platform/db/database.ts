@@ -109,10 +109,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     await owner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await owner.end();
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-  pool.on('connect', (client) => {
-    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(new Error('cannot assume the application role')));
-  });
+  // Every pooled connection starts as the application role (a startup option, so no query can run before it).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: `-c role=${APP_ROLE}` });
   const db = drizzlePg(pool, { schema });
   return scoped(db as unknown as Db, 'postgres', () => pool.end());
 }

@@ -63,6 +63,15 @@ describe('toasts', () => {
     expect(screen.queryAllByTestId('toast')).toHaveLength(0);
   });
 
+  it('shows one toast when the same message arrives twice', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('unauthorized', ['[401] Trace: #a']);
+      toast.error('unauthorized', ['[401] Trace: #a']);
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+  });
+
   it('puts success/error/info top-right and plain top-center', () => {
     render(<Toaster />);
     act(() => {

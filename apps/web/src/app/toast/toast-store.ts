@@ -32,6 +32,19 @@ export function dismissToast(id: number): void {
 
 /** Shows a toast; it disappears after 5 s. Only the newest three stay visible (SPEC 9). */
 export function showToast(kind: ToastKind, title: string, lines: string[] = []): number {
+  const same = toasts.find(
+    (toast) => toast.kind === kind && toast.title === title && toast.lines.join('\n') === lines.join('\n'),
+  );
+  if (same) {
+    // the same message again (e.g. several calls failing at once): keep one, restart its timer
+    const timer = timers.get(same.id);
+    if (timer) clearTimeout(timer);
+    timers.set(
+      same.id,
+      setTimeout(() => dismissToast(same.id), LIMITS.toastDurationMs),
+    );
+    return same.id;
+  }
   const id = nextId++;
   toasts = [...toasts, { id, kind, title, lines }];
   while (toasts.length > LIMITS.toastMaxVisible) {

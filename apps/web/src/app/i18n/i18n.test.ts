@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en.ts';
+import { zhCn } from './zh-cn.ts';
+import { zhHk } from './zh-hk.ts';
+
+function flatten(value: object, prefix = ''): Record<string, string> {
+  return Object.entries(value).reduce<Record<string, string>>((all, [key, inner]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof inner === 'string') all[path] = inner;
+    else Object.assign(all, flatten(inner as object, path));
+    return all;
+  }, {});
+}
+
+describe('UI catalogues', () => {
+  const english = flatten(en);
+  it.each([
+    ['zh-hk', flatten(zhHk)],
+    ['zh-cn', flatten(zhCn)],
+  ])('%s has every English key, each filled and placeholders kept', (_name, other) => {
+    expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(english)) {
+      expect(other[key]?.trim(), key).toBeTruthy();
+      const placeholders = (value: string) => (value.match(/\{\{\w+\}\}/g) ?? []).sort();
+      expect(placeholders(other[key]!), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('keeps the spec words in English', () => {
+    expect(en.common.noData).toBe('no data available');
+    expect(en.admin.panelTitle).toBe('system admin panel');
+    expect(en.marketing.saveTwoMonths).toBe('save 2 months fee');
+  });
+});
