@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, stubFetch } from '../test/fetch-stub.ts';
 import { ADMIN, memberOf, PUBLIC_SETTINGS, USER, WORKSPACES } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
-import { session, STORAGE_KEYS, storeAdmin, storeWorkspaceMember, writeString } from './storage.ts';
+import { STORAGE_KEYS, session, storeAdmin, storeWorkspaceMember, writeString } from './storage.ts';
 
 const ORGANIZATION_ROUTES = [
   '/app/dashboard',

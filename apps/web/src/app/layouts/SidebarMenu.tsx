@@ -39,7 +39,13 @@ function toMenuItem(item: ResolvedItem, t: TFunction, locale: Parameters<typeof 
     key: item.link ?? item.key,
     icon: item.icon,
     onClick: item.onClick,
-    label: item.link ? <Link to={item.link}>{name}</Link> : name,
+    label: item.link ? (
+      <Link to={item.link} title={name}>
+        {name}
+      </Link>
+    ) : (
+      name
+    ),
   };
 }
 

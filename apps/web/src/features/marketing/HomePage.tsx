@@ -54,7 +54,7 @@ export function HomePage() {
         }}
       >
         <div className="oc-container">
-          <Row gutter={[48, 48]} align="middle">
+          <Row gutter={[30, 48]} align="middle">
             <Col xs={24} lg={12}>
               <Tag color="blue" style={{ marginBottom: 16 }}>
                 {t('marketing.heroBadge')}
@@ -130,7 +130,7 @@ export function HomePage() {
 
       <section className="oc-section" style={{ background: token.colorBgContainer }}>
         <div className="oc-container">
-          <Row gutter={[48, 32]} align="middle">
+          <Row gutter={[30, 32]} align="middle">
             <Col xs={24} lg={12}>
               <Typography.Title level={2} style={{ marginTop: 0 }}>
                 {t('marketing.teamsTitle')}
