@@ -1,12 +1,13 @@
-import { displayNameField, emailField, passwordField, type RegisterBody, usernameField } from '@omnichat/contracts';
+import { displayNameField, emailField, type RegisterBody, usernameField } from '@omnichat/contracts';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, http } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { matchesField, zodRule } from '../../ui/zod-rule.ts';
+import { zodRule } from '../../ui/zod-rule.ts';
 import { AuthShell } from './AuthShell.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 /** /auth/register: creates an account; the server mails a verification link. */
 export function RegisterPage() {
@@ -89,18 +90,7 @@ export function RegisterPage() {
         <Form.Item name="email" label={t('auth.email')} required rules={[zodRule(emailField, locale)]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} required rules={[zodRule(passwordField, locale)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t('auth.confirmPassword')}
-          required
-          dependencies={['password']}
-          rules={[matchesField('password', locale)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label={t('auth.password')} />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('auth.createAccount')}
         </Button>

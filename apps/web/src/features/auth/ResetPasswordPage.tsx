@@ -1,12 +1,10 @@
-import { passwordField } from '@omnichat/contracts';
-import { Button, Form, Input, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { matchesField, zodRule } from '../../ui/zod-rule.ts';
 import { AuthShell } from './AuthShell.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 interface ResetValues {
   password: string;
@@ -16,7 +14,6 @@ interface ResetValues {
 /** /auth/reset-password?token= and /auth/admin/reset-password?token= */
 export function ResetPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [busy, setBusy] = useState(false);
@@ -53,18 +50,7 @@ export function ResetPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
         onFinishFailed={({ errorFields }) => console.warn('reset password: invalid fields', errorFields)}
         disabled={busy}
       >
-        <Form.Item name="password" label={t('auth.newPassword')} required rules={[zodRule(passwordField, locale)]}>
-          <Input.Password autoComplete="new-password" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t('auth.confirmPassword')}
-          required
-          dependencies={['password']}
-          rules={[matchesField('password', locale)]}
-        >
-          <Input.Password autoComplete="new-password" size="large" />
-        </Form.Item>
+        <NewPasswordFields label={t('auth.newPassword')} size="large" autoFocus />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('auth.resetPassword')}
         </Button>

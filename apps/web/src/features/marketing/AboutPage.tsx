@@ -1,8 +1,9 @@
 import { HeartOutlined, LockOutlined, RocketOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Row, Typography, theme } from 'antd';
+import { Button, Col, Flex, Row, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FeatureCard } from './FeatureCard.tsx';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { sectionTitleStyle } from './styles.ts';
 
@@ -29,20 +30,12 @@ export function AboutPage() {
           <Row gutter={[24, 24]}>
             {SECTIONS.map((section) => (
               <Col key={section.key} xs={24} md={8}>
-                <Card style={{ height: '100%' }}>
-                  <span
-                    className="oc-feature-icon"
-                    style={{ background: token.colorPrimaryBg, color: token.colorPrimary }}
-                  >
-                    {section.icon}
-                  </span>
-                  <Typography.Title level={4} style={{ marginTop: 0 }}>
-                    {t(`marketing.about${section.key}Title`)}
-                  </Typography.Title>
-                  <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                    {t(`marketing.about${section.key}Text`)}
-                  </Typography.Paragraph>
-                </Card>
+                <FeatureCard
+                  icon={section.icon}
+                  color={token.colorPrimary}
+                  title={t(`marketing.about${section.key}Title`)}
+                  text={t(`marketing.about${section.key}Text`)}
+                />
               </Col>
             ))}
           </Row>

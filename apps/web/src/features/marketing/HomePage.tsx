@@ -12,10 +12,11 @@ import {
   TeamOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Row, Tag, Typography, theme } from 'antd';
+import { Button, Col, Flex, Row, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { FeatureCard } from './FeatureCard.tsx';
 import { InboxPreview } from './InboxPreview.tsx';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { heroTitleStyle, sectionTitleStyle } from './styles.ts';
@@ -111,17 +112,12 @@ export function HomePage() {
           <Row gutter={[24, 24]}>
             {FEATURES.map((feature) => (
               <Col key={feature.key} xs={24} sm={12} lg={8}>
-                <Card className="oc-feature-card">
-                  <span className="oc-feature-icon" style={{ background: `${feature.color}1f`, color: feature.color }}>
-                    {feature.icon}
-                  </span>
-                  <Typography.Title level={4} style={{ marginTop: 0 }}>
-                    {t(`marketing.feature${feature.key}Title`)}
-                  </Typography.Title>
-                  <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                    {t(`marketing.feature${feature.key}Text`)}
-                  </Typography.Paragraph>
-                </Card>
+                <FeatureCard
+                  icon={feature.icon}
+                  color={feature.color}
+                  title={t(`marketing.feature${feature.key}Title`)}
+                  text={t(`marketing.feature${feature.key}Text`)}
+                />
               </Col>
             ))}
           </Row>
