@@ -27,6 +27,8 @@ import { localeOf, registerErrorHandling, sendError } from './platform/http/erro
 import type { AppInstance } from './platform/http/types.ts';
 import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
+import { SocketHub } from './platform/realtime/socket-hub.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -35,6 +37,15 @@ export interface BuildOptions {
   /** Replace outside services (tests point them at local fakes through configuration instead where possible). */
   mailer?: Mailer;
   google?: GoogleVerifier;
+  /** Time source of time-based checks (tests move it forward). */
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the general socket hub, for pushing to open sockets */
+    sockets: SocketHub;
+  }
 }
 
 export async function buildApp(options: BuildOptions): Promise<AppInstance> {
@@ -62,12 +73,14 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   const settings = createSettingsService(database);
   const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
+  const guards = createGuards(database, tokens);
   const ctx: AppContext = {
     config,
     database,
     tokens,
     settings,
-    guards: createGuards(database, tokens),
+    guards,
+    sockets: new SocketHub(guards, app.log, options.now),
     mailer: options.mailer ?? createMailer(settings, app.log),
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
@@ -91,6 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  app.decorate('sockets', ctx.sockets);
+  await registerSocketGateway(app, ctx.sockets, guards);
   for (const routes of [userAuthRoutes, adminAuthRoutes, workspacesRoutes, settingsRoutes, timezonesRoutes]) {
     await app.register(async (scope) => routes(scope as AppInstance, ctx));
   }

@@ -7,6 +7,7 @@ import type { RateLimiter } from './platform/auth/rate-limit.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { SocketHub } from './platform/realtime/socket-hub.ts';
 
 /** The services every module is built from; app.ts assembles it once. */
 export interface AppContext {
@@ -19,4 +20,6 @@ export interface AppContext {
   google: GoogleVerifier;
   oneTimeTokens: OneTimeTokens;
   loginLimits: { perIp: RateLimiter; perAccount: RateLimiter };
+  /** the general socket: register actions, push to a user's or an organization's open sockets */
+  sockets: SocketHub;
 }

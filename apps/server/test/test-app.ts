@@ -25,6 +25,8 @@ export class MailRecorder implements Mailer {
 
 export interface TestApp {
   app: AppInstance;
+  /** the app's clock: Date.now() plus what a test advanced it by */
+  clock: { advance(ms: number): void };
   database: Database;
   config: Config;
   mail: MailRecorder;
@@ -77,10 +79,12 @@ export async function createTestApp(
     ...env,
   });
   const mail = new MailRecorder();
-  const app = await buildApp({ config, database, mailer: mail, google: overrides.google });
+  let offset = 0;
+  const app = await buildApp({ config, database, mailer: mail, google: overrides.google, now: () => Date.now() + offset });
   await app.ready();
   return {
     app,
+    clock: { advance: (ms) => void (offset += ms) },
     database,
     config,
     mail,

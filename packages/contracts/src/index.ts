@@ -8,3 +8,4 @@ export * from './permissions.ts';
 export * from './settings.ts';
 export * from './timezone.ts';
 export * from './workspace.ts';
+export * from './socket.ts';

@@ -89,6 +89,8 @@ export const en = {
   ws_failed_to_connect: 'Failed to connect to WebSocket',
   ws_parse_failed: 'Failed to parse server message',
   ws_no_token: 'No authentication token found in localStorage',
+  ws_unknown_action: 'unknown action: {action}',
+  ws_invalid_message: 'the message is not valid JSON with an action',
   push_not_supported: 'Push notifications are not supported in this browser',
   push_permission_denied: 'Permission denied',
 } as const;

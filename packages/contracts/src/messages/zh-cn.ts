@@ -83,6 +83,8 @@ export const zhCn: Catalogue = {
   ws_failed_to_connect: '无法连接到 WebSocket',
   ws_parse_failed: '无法解析服务器消息',
   ws_no_token: 'localStorage 中找不到登录令牌',
+  ws_unknown_action: '未知的操作：{action}',
+  ws_invalid_message: '消息不是包含操作的有效 JSON',
   push_not_supported: '此浏览器不支持推送通知',
   push_permission_denied: '权限被拒绝',
 };

@@ -83,6 +83,8 @@ export const zhHk: Catalogue = {
   ws_failed_to_connect: '無法連線至 WebSocket',
   ws_parse_failed: '無法解析伺服器訊息',
   ws_no_token: 'localStorage 中找不到登入令牌',
+  ws_unknown_action: '未知的操作：{action}',
+  ws_invalid_message: '訊息不是含有操作的有效 JSON',
   push_not_supported: '此瀏覽器不支援推送通知',
   push_permission_denied: '權限被拒絕',
 };

@@ -37,6 +37,11 @@ export interface Guards {
   admin(permission?: AdminPermission | 'super'): Guard;
   /** Any signed-in user or system admin. */
   any(): Guard;
+  /**
+   * The principal of a raw token (sockets pass it as a query parameter): an admin, a member when the token is
+   * bound to a workspace (membership checked), otherwise a user. Throws 401/403 like the guards.
+   */
+  fromToken(token: string | null): Promise<Principal>;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -47,12 +52,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export function createGuards(database: Database, tokens: TokenService): Guards {
-  async function claims(request: FastifyRequest): Promise<Claims> {
-    const token = bearerToken(request);
-    const verified = token ? await tokens.verify(token) : null;
-    if (!verified) throw unauthorized();
-    return verified;
+  async function verified(token: string | null): Promise<Claims> {
+    const found = token ? await tokens.verify(token) : null;
+    if (!found) throw unauthorized();
+    return found;
   }
+  const claims = (request: FastifyRequest) => verified(bearerToken(request));
 
   async function loadUser(found: Claims): Promise<UserRow> {
     const [user] = await database.db.select().from(users).where(eq(users.id, found.sub));
@@ -68,11 +73,25 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     return admin;
   }
 
-  async function asUser(request: FastifyRequest): Promise<UserPrincipal> {
-    const found = await claims(request);
+  async function asUser(request: FastifyRequest | Claims): Promise<UserPrincipal> {
+    const found = 'sub' in request ? request : await claims(request);
     if (found.typ !== 'user') throw forbidden();
     const user = await loadUser(found);
     return { kind: 'user', user, workspaceId: found.wid ?? null, claims: found };
+  }
+
+  async function asMember(principal: UserPrincipal): Promise<MemberPrincipal> {
+    const workspaceId = principal.workspaceId;
+    if (!workspaceId) throw forbidden('not_a_member');
+    const [member] = await database.withWorkspace(workspaceId, (tx) =>
+      tx
+        .select()
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, principal.user.id))),
+    );
+    if (!member) throw forbidden('not_a_member');
+    if (!member.active) throw forbidden('member_inactive');
+    return { kind: 'member', user: principal.user, workspaceId, member, claims: principal.claims };
   }
 
   async function asAdmin(request: FastifyRequest, permission?: AdminPermission | 'super') {
@@ -89,19 +108,9 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
       request.principal = await asUser(request);
     },
     member: (permission) => async (request) => {
-      const principal = await asUser(request);
-      const workspaceId = principal.workspaceId;
-      if (!workspaceId) throw forbidden('not_a_member');
-      const [member] = await database.withWorkspace(workspaceId, (tx) =>
-        tx
-          .select()
-          .from(workspaceMembers)
-          .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, principal.user.id))),
-      );
-      if (!member) throw forbidden('not_a_member');
-      if (!member.active) throw forbidden('member_inactive');
-      if (permission && !memberPermissions(member).includes(permission)) throw forbidden();
-      request.principal = { kind: 'member', user: principal.user, workspaceId, member, claims: principal.claims };
+      const principal = await asMember(await asUser(request));
+      if (permission && !memberPermissions(principal.member).includes(permission)) throw forbidden();
+      request.principal = principal;
     },
     admin: (permission) => (request) => asAdmin(request, permission),
     any: () => async (request) => {
@@ -110,6 +119,12 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
         found.typ === 'admin'
           ? { kind: 'admin', admin: await loadAdmin(found), claims: found }
           : { kind: 'user', user: await loadUser(found), workspaceId: found.wid ?? null, claims: found };
+    },
+    async fromToken(token) {
+      const found = await verified(token);
+      if (found.typ === 'admin') return { kind: 'admin', admin: await loadAdmin(found), claims: found };
+      const user = await asUser(found);
+      return user.workspaceId ? asMember(user) : user;
     },
   };
 }

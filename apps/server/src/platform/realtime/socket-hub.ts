@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import {
+  clientSocketMessageSchema,
+  isMessageKey,
+  type Locale,
+  type ServerSocketMessage,
+  SOCKET_CLOSE,
+  translate,
+} from '@omnichat/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import type { Guards, Principal } from '../auth/guards.ts';
+import { AppError } from '../errors.ts';
+
+export interface SocketContext {
+  principal: Principal;
+  locale: Locale;
+  traceId: string;
+  log: FastifyBaseLogger;
+}
+
+export interface SocketAction<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  handle(data: z.output<S>, context: SocketContext): unknown;
+}
+
+interface Connection {
+  socket: WebSocket;
+  principal: Principal;
+  token: string;
+  locale: Locale;
+  checkedAt: number;
+}
+
+/** How often a ping re-checks that the connection's token still works (logout, deactivation). */
+const RECHECK_MS = 30_000;
+const traceId = () => randomBytes(8).toString('hex');
+
+/**
+ * The general socket's connections and action handlers. Modules register actions with `on`; services push
+ * to the open sockets of a user or an organization with `toUser` / `toWorkspace` (in this process).
+ */
+export class SocketHub {
+  private readonly actions = new Map<string, SocketAction>();
+  private readonly connections = new Set<Connection>();
+
+  constructor(
+    private readonly guards: Guards,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  on<S extends z.ZodType>(action: string, definition: SocketAction<S>): void {
+    if (action === 'ping' || this.actions.has(action)) throw new Error(`socket action "${action}" is already taken`);
+    this.actions.set(action, definition as SocketAction);
+  }
+
+  get size() {
+    return this.connections.size;
+  }
+
+  toUser(userId: string, action: string, data: unknown): void {
+    this.publish((p) => (p.kind === 'admin' ? false : p.user.id === userId), action, data);
+  }
+
+  toWorkspace(workspaceId: string, action: string, data: unknown): void {
+    this.publish((p) => p.kind === 'member' && p.workspaceId === workspaceId, action, data);
+  }
+
+  private publish(match: (principal: Principal) => boolean, action: string, data: unknown): void {
+    for (const connection of this.connections) {
+      if (match(connection.principal)) send(connection.socket, { action, success: true, data });
+    }
+  }
+
+  attach(socket: WebSocket, principal: Principal, token: string, locale: Locale): void {
+    const connection: Connection = { socket, principal, token, locale, checkedAt: this.now() };
+    this.connections.add(connection);
+    socket.on('close', () => this.connections.delete(connection));
+    socket.on('message', (raw) => {
+      this.receive(connection, raw.toString()).catch((error) => this.log.error({ err: error }, 'socket message failed'));
+    });
+  }
+
+  private async receive(connection: Connection, raw: string): Promise<void> {
+    const trace = traceId();
+    const fail = (action: string, error: string, requestId?: string) =>
+      send(connection.socket, { action, ...(requestId ? { request_id: requestId } : {}), success: false, error, trace_id: trace });
+
+    let parsed: z.infer<typeof clientSocketMessageSchema>;
+    try {
+      parsed = clientSocketMessageSchema.parse(JSON.parse(raw));
+    } catch {
+      return fail('error', translate('ws_invalid_message', connection.locale));
+    }
+    const { action, request_id: requestId } = parsed;
+
+    if (action === 'ping') {
+      if (!(await this.stillValid(connection))) return;
+      return send(connection.socket, { action: 'pong', data: { time: this.now() } });
+    }
+    const definition = this.actions.get(action);
+    if (!definition) return fail(action, translate('ws_unknown_action', connection.locale, { action }), requestId);
+
+    const input = definition.schema.safeParse(parsed.data);
+    if (!input.success) {
+      const message = input.error.issues[0]?.message ?? '';
+      return fail(action, isMessageKey(message) ? translate(message, connection.locale) : translate('request_invalid', connection.locale), requestId);
+    }
+    try {
+      const log = this.log.child({ trace_id: trace, socket_action: action });
+      const data = await definition.handle(input.data, { principal: connection.principal, locale: connection.locale, traceId: trace, log });
+      send(connection.socket, { action, ...(requestId ? { request_id: requestId } : {}), success: true, data });
+    } catch (error) {
+      if (error instanceof AppError) return fail(action, translate(error.key, connection.locale, error.params), requestId);
+      this.log.error({ err: error, trace_id: trace }, `socket action ${action} failed`);
+      fail(action, translate('server_error', connection.locale), requestId);
+    }
+  }
+
+  /** Re-checks the token now and then; a revoked one closes the socket with 4401. */
+  private async stillValid(connection: Connection): Promise<boolean> {
+    if (this.now() - connection.checkedAt < RECHECK_MS) return true;
+    try {
+      connection.principal = await this.guards.fromToken(connection.token);
+      connection.checkedAt = this.now();
+      return true;
+    } catch {
+      connection.socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
+      return false;
+    }
+  }
+}
+
+function send(socket: WebSocket, message: ServerSocketMessage) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
