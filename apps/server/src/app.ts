@@ -26,6 +26,7 @@ import type { Database } from './platform/db/database.ts';
 import { localeOf, registerErrorHandling, sendError } from './platform/http/error-handler.ts';
 import type { AppInstance } from './platform/http/types.ts';
 import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
+import { JobQueue } from './platform/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the general socket hub, for pushing to open sockets */
     sockets: SocketHub;
+    /** the durable job queue; its worker runs between `jobs.start()` and `jobs.stop()` */
+    jobs: JobQueue;
   }
 }
 
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     settings,
     guards,
     sockets: new SocketHub(guards, app.log, options.now),
+    jobs: new JobQueue(database, app.log, { now: options.now }),
     mailer: options.mailer ?? createMailer(settings, app.log),
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
@@ -105,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   app.decorate('sockets', ctx.sockets);
+  app.decorate('jobs', ctx.jobs);
+  app.addHook('onClose', () => ctx.jobs.stop());
   await registerSocketGateway(app, ctx.sockets, guards);
   for (const routes of [userAuthRoutes, adminAuthRoutes, workspacesRoutes, settingsRoutes, timezonesRoutes]) {
     await app.register(async (scope) => routes(scope as AppInstance, ctx));

@@ -6,6 +6,7 @@ import type { Guards } from './platform/auth/guards.ts';
 import type { RateLimiter } from './platform/auth/rate-limit.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
+import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { SocketHub } from './platform/realtime/socket-hub.ts';
 
@@ -22,4 +23,6 @@ export interface AppContext {
   loginLimits: { perIp: RateLimiter; perAccount: RateLimiter };
   /** the general socket: register actions, push to a user's or an organization's open sockets */
   sockets: SocketHub;
+  /** durable jobs: modules `define` theirs and `enqueue` work; main.ts starts the worker */
+  jobs: JobQueue;
 }

@@ -80,11 +80,21 @@ export async function createTestApp(
   });
   const mail = new MailRecorder();
   let offset = 0;
-  const app = await buildApp({ config, database, mailer: mail, google: overrides.google, now: () => Date.now() + offset });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: mail,
+    google: overrides.google,
+    now: () => Date.now() + offset,
+  });
   await app.ready();
   return {
     app,
-    clock: { advance: (ms) => void (offset += ms) },
+    clock: {
+      advance(ms) {
+        offset += ms;
+      },
+    },
     database,
     config,
     mail,

@@ -6,6 +6,6 @@ export * from './locales.ts';
 export * from './messages/index.ts';
 export * from './permissions.ts';
 export * from './settings.ts';
+export * from './socket.ts';
 export * from './timezone.ts';
 export * from './workspace.ts';
-export * from './socket.ts';

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '../app/i18n/index.ts';
 import { clearToasts } from '../app/toast/toast-store.ts';
+import { FakeWebSocket } from './fake-websocket.ts';
 
 /** Width the fake matchMedia answers for (tests set 375 to act as a phone). */
 export const viewport = { width: 1280 };
@@ -44,6 +45,9 @@ window.getComputedStyle = (element: Element, pseudo?: string | null) =>
 beforeEach(async () => {
   viewport.width = 1280;
   localStorage.clear();
+  // no test opens a real socket: the layouts' general socket stays "connecting" on this fake
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
   await i18n.changeLanguage('en');
 });
 

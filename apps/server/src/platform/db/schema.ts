@@ -4,4 +4,5 @@ export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/settings/settings.tables.ts';
 export * from '../../modules/users/users.tables.ts';
 export * from '../../modules/workspaces/workspaces.tables.ts';
+export * from '../jobs/jobs.tables.ts';
 export * from './secrets.tables.ts';

@@ -53,7 +53,13 @@ describe('general socket', () => {
 
     reply = next(ws);
     ws.send(JSON.stringify({ action: 'echo', data: { text: 'deny' }, request_id: 'r2' }));
-    expect(await reply).toMatchObject({ action: 'echo', request_id: 'r2', success: false, error: 'you have no permission', trace_id: expect.any(String) });
+    expect(await reply).toMatchObject({
+      action: 'echo',
+      request_id: 'r2',
+      success: false,
+      error: 'you have no permission',
+      trace_id: expect.any(String),
+    });
 
     reply = next(ws);
     ws.send(JSON.stringify({ action: 'echo', data: { text: 5 } }));
@@ -65,7 +71,11 @@ describe('general socket', () => {
 
     reply = next(ws);
     ws.send('{not json');
-    expect(await reply).toMatchObject({ action: 'error', success: false, error: 'the message is not valid JSON with an action' });
+    expect(await reply).toMatchObject({
+      action: 'error',
+      success: false,
+      error: 'the message is not valid JSON with an action',
+    });
     ws.terminate();
   });
 
@@ -77,7 +87,11 @@ describe('general socket', () => {
     const theirsWs = await t.app.injectWS(`/v1/ws?token=${theirs.token}`);
     const adminWs = await t.app.injectWS(`/v1/ws?token=${admin}`);
     const received: string[] = [];
-    for (const [name, ws] of [['mine', mineWs], ['theirs', theirsWs], ['admin', adminWs]] as const) {
+    for (const [name, ws] of [
+      ['mine', mineWs],
+      ['theirs', theirsWs],
+      ['admin', adminWs],
+    ] as const) {
       ws.on('message', (raw) => received.push(`${name}:${JSON.parse(raw.toString()).action}`));
     }
     t.app.sockets.toWorkspace(mine.workspaceId, 'workspace.changed', { id: mine.workspaceId });

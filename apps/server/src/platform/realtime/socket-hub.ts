@@ -79,14 +79,22 @@ export class SocketHub {
     this.connections.add(connection);
     socket.on('close', () => this.connections.delete(connection));
     socket.on('message', (raw) => {
-      this.receive(connection, raw.toString()).catch((error) => this.log.error({ err: error }, 'socket message failed'));
+      this.receive(connection, raw.toString()).catch((error) =>
+        this.log.error({ err: error }, 'socket message failed'),
+      );
     });
   }
 
   private async receive(connection: Connection, raw: string): Promise<void> {
     const trace = traceId();
     const fail = (action: string, error: string, requestId?: string) =>
-      send(connection.socket, { action, ...(requestId ? { request_id: requestId } : {}), success: false, error, trace_id: trace });
+      send(connection.socket, {
+        action,
+        ...(requestId ? { request_id: requestId } : {}),
+        success: false,
+        error,
+        trace_id: trace,
+      });
 
     let parsed: z.infer<typeof clientSocketMessageSchema>;
     try {
@@ -106,14 +114,24 @@ export class SocketHub {
     const input = definition.schema.safeParse(parsed.data);
     if (!input.success) {
       const message = input.error.issues[0]?.message ?? '';
-      return fail(action, isMessageKey(message) ? translate(message, connection.locale) : translate('request_invalid', connection.locale), requestId);
+      return fail(
+        action,
+        isMessageKey(message) ? translate(message, connection.locale) : translate('request_invalid', connection.locale),
+        requestId,
+      );
     }
     try {
       const log = this.log.child({ trace_id: trace, socket_action: action });
-      const data = await definition.handle(input.data, { principal: connection.principal, locale: connection.locale, traceId: trace, log });
+      const data = await definition.handle(input.data, {
+        principal: connection.principal,
+        locale: connection.locale,
+        traceId: trace,
+        log,
+      });
       send(connection.socket, { action, ...(requestId ? { request_id: requestId } : {}), success: true, data });
     } catch (error) {
-      if (error instanceof AppError) return fail(action, translate(error.key, connection.locale, error.params), requestId);
+      if (error instanceof AppError)
+        return fail(action, translate(error.key, connection.locale, error.params), requestId);
       this.log.error({ err: error, trace_id: trace }, `socket action ${action} failed`);
       fail(action, translate('server_error', connection.locale), requestId);
     }

@@ -10,6 +10,7 @@ import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
 import { useAdminPermissions, usePublicSettings } from '../queries.ts';
 import { useSession } from '../session/use-session.ts';
+import { GeneralSocketProvider } from '../socket/index.ts';
 import { ADMIN_MENU } from './admin-menu.tsx';
 import { accessForPath, resolveMenu } from './menu-model.ts';
 import { RouteGate } from './RouteGate.tsx';
@@ -48,31 +49,33 @@ export function AdminLayout() {
   ];
   const admin = sessionState.admin;
   return (
-    <ShellLayout
-      sidebarTitle={t('admin.panelTitle')}
-      sidebarAvatar={
-        <Avatar shape="square" size={36} style={{ background: '#722ed1', flexShrink: 0 }}>
-          <SafetyCertificateFilled />
-        </Avatar>
-      }
-      items={items}
-      titleSuffix={settings.data?.['system.name'] ?? ''}
-      content={
-        <RouteGate access={accessForPath(ADMIN_MENU, pathname, context)} home="/admin/dashboard">
-          <Outlet />
-        </RouteGate>
-      }
-      headerRight={
-        <>
-          <LanguagePicker />
-          <ThemeToggle />
-          <UserMenu
-            name={admin?.display_name || admin?.username || ''}
-            avatar={sessionState.userAvatar}
-            items={userItems}
-          />
-        </>
-      }
-    />
+    <GeneralSocketProvider>
+      <ShellLayout
+        sidebarTitle={t('admin.panelTitle')}
+        sidebarAvatar={
+          <Avatar shape="square" size={36} style={{ background: '#722ed1', flexShrink: 0 }}>
+            <SafetyCertificateFilled />
+          </Avatar>
+        }
+        items={items}
+        titleSuffix={settings.data?.['system.name'] ?? ''}
+        content={
+          <RouteGate access={accessForPath(ADMIN_MENU, pathname, context)} home="/admin/dashboard">
+            <Outlet />
+          </RouteGate>
+        }
+        headerRight={
+          <>
+            <LanguagePicker />
+            <ThemeToggle />
+            <UserMenu
+              name={admin?.display_name || admin?.username || ''}
+              avatar={sessionState.userAvatar}
+              items={userItems}
+            />
+          </>
+        }
+      />
+    </GeneralSocketProvider>
   );
 }

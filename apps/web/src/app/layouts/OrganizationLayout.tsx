@@ -12,6 +12,7 @@ import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
 import { useCurrentSubscription, useMemberPermissions, usePublicSettings } from '../queries.ts';
 import { useSession } from '../session/use-session.ts';
+import { GeneralSocketProvider } from '../socket/index.ts';
 import { accessForPath, resolveMenu, type SidebarItem } from './menu-model.ts';
 import { OrganizationFooter } from './OrganizationFooter.tsx';
 import { ORGANIZATION_MENU } from './organization-menu.tsx';
@@ -72,7 +73,7 @@ export function OrganizationLayout() {
   const workspaceName = sessionState.workspaceName;
   const user = sessionState.user;
   return (
-    <>
+    <GeneralSocketProvider>
       <ShellLayout
         sidebarTitle={workspaceName || t('common.appName')}
         sidebarAvatar={<WorkspaceAvatar name={workspaceName || 'O'} src={sessionState.workspaceAvatar} />}
@@ -105,6 +106,6 @@ export function OrganizationLayout() {
         }
       />
       <CreateOrganizationDialog open={creating} onClose={() => setCreating(false)} />
-    </>
+    </GeneralSocketProvider>
   );
 }

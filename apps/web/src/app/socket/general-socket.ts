@@ -1,23 +1,17 @@
 import { LIMITS, type Locale, type MessageKey, translate } from '@omnichat/contracts';
-
-/** SPEC 4 "General socket". */
-export type SocketState = 'connecting' | 'connected' | 'closed';
-
-/** Every message the server sends: `pong`, a reply to an action, or a push (SPEC 7). */
-export interface ServerMessage<T = unknown> {
-  action: string;
-  request_id?: string;
-  success?: boolean;
-  data?: T;
-  error?: string;
-  trace_id?: string;
-}
-
-export type ActionHandler<T = unknown> = (message: ServerMessage<T>) => void;
-
-/** The part of the browser WebSocket this module uses (a fake one is injected in tests). */
-export type WebSocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'>;
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
+import {
+  type ActionHandler,
+  CLOSE_NORMAL,
+  CLOSE_UNAUTHORIZED,
+  defaultSocketUrl,
+  OPEN,
+  parseMessage,
+  SocketError,
+  type SocketState,
+  traceLine,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './protocol.ts';
 
 export interface GeneralSocketConfig {
   getToken: () => string | null;
@@ -26,54 +20,16 @@ export interface GeneralSocketConfig {
   notify: (kind: 'error', title: string, lines: string[]) => void;
   /** Defaults to `globalThis.WebSocket`, looked up at connect time. */
   WebSocketImpl?: WebSocketConstructor;
-  /** Address without the token; defaults to ws(s)://<this host>/v1/ws. */
+  /** Address without the query; defaults to ws(s)://<this host>/v1/ws. */
   url?: () => string;
   pingMs?: number;
   reconnectBaseMs?: number;
   maxReconnects?: number;
 }
 
-/** A socket failure; `traceId` is set when the server answered success:false. */
-export class SocketError extends Error {
-  readonly traceId: string | undefined;
-  readonly action: string | undefined;
-  constructor(message: string, action?: string, traceId?: string) {
-    super(message);
-    this.name = 'SocketError';
-    this.action = action;
-    this.traceId = traceId;
-  }
-}
-
-/** Close code the server uses when the token stops being valid; never reconnects. */
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_NORMAL = 1000;
-const OPEN = 1;
-
 interface Pending {
   resolve: (data: unknown) => void;
   reject: (error: SocketError) => void;
-}
-
-export function defaultSocketUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/v1/ws`;
-}
-
-/** The localized "Trace: #id" line (the HTTP `trace` message without its "[status]" prefix). */
-export function traceLine(traceId: string, locale: Locale): string {
-  return translate('trace', locale, { status: '', trace_id: traceId }).replace(/^\[\]\s*/, '');
-}
-
-function parseMessage(raw: unknown): ServerMessage | null {
-  if (typeof raw !== 'string') return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (value === null || typeof value !== 'object' || typeof (value as ServerMessage).action !== 'string') return null;
-    return value as ServerMessage;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -128,7 +84,8 @@ export class GeneralSocket {
     const token = this.config.getToken();
     if (!token) throw new SocketError(this.text('ws_no_token'));
     if (this.ws && this.token === token) return;
-    this.stop(this.text('ws_not_connected'));
+    // no 'closed' in between: the state goes straight on to 'connecting'
+    this.stop(this.text('ws_not_connected'), false);
     this.attempt = 0;
     this.open(token);
   }
@@ -185,6 +142,8 @@ export class GeneralSocket {
     }
     const url = new URL((this.config.url ?? defaultSocketUrl)());
     url.searchParams.set('token', token);
+    // browsers cannot set X-Locale on a socket: the server reads the locale from the query
+    url.searchParams.set('locale', this.config.getLocale());
     this.token = token;
     this.setState('connecting');
     const ws = new Impl(url.toString());
@@ -291,7 +250,7 @@ export class GeneralSocket {
     return ws;
   }
 
-  private stop(reason: string): void {
+  private stop(reason: string, announce = true): void {
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     const ws = this.release(reason);
@@ -300,6 +259,6 @@ export class GeneralSocket {
     } catch (error) {
       console.warn('closing the socket failed', error);
     }
-    this.setState('closed');
+    if (announce) this.setState('closed');
   }
 }

@@ -1,0 +1,156 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../test/fake-websocket.ts';
+import { ok, stubFetch } from '../../test/fetch-stub.ts';
+import { ADMIN, memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { STORAGE_KEYS, storeAdmin, storeWorkspaceMember, writeString } from '../storage.ts';
+import { getToasts } from '../toast/toast-store.ts';
+import { GeneralSocketProvider, useGeneralSocket, useSocketAction } from './GeneralSocketProvider.tsx';
+import { GeneralSocket } from './general-socket.ts';
+import { generalSocket } from './instance.ts';
+import type { ServerMessage } from './protocol.ts';
+
+function makeSocket() {
+  return new GeneralSocket({
+    getToken: () => localStorage.getItem(STORAGE_KEYS.token),
+    getLocale: () => 'en',
+    notify: vi.fn(),
+    WebSocketImpl: FakeWebSocket,
+    url: () => 'ws://chat.example/v1/ws',
+  });
+}
+
+function Probe({ onMessage }: { onMessage: (message: ServerMessage<{ id: string }>) => void }) {
+  const { state, request } = useGeneralSocket();
+  useSocketAction<{ id: string }>('conversation.created', onMessage);
+  return (
+    <>
+      <output aria-label="state">{state}</output>
+      <button type="button" onClick={() => void request('whoami').catch(() => undefined)}>
+        ask
+      </button>
+    </>
+  );
+}
+
+const tokenOf = (socket: FakeWebSocket) => new URL(socket.url).searchParams.get('token');
+
+describe('GeneralSocketProvider', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('connects with the stored token, shows the state and routes actions to useSocketAction', async () => {
+    writeString(STORAGE_KEYS.token, 'first');
+    const socket = makeSocket();
+    const onMessage = vi.fn();
+    const view = render(
+      <GeneralSocketProvider socket={socket}>
+        <Probe onMessage={onMessage} />
+      </GeneralSocketProvider>,
+    );
+    expect(screen.getByLabelText('state')).toHaveTextContent('connecting');
+    const ws = FakeWebSocket.latest();
+    expect(tokenOf(ws)).toBe('first');
+    act(() => ws.open());
+    expect(screen.getByLabelText('state')).toHaveTextContent('connected');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'ask' }));
+    expect(ws.messages()[0]).toMatchObject({ action: 'whoami', request_id: expect.any(String) });
+
+    const message = { action: 'conversation.created', success: true, data: { id: 'c1' } };
+    act(() => ws.receive(message));
+    expect(onMessage).toHaveBeenCalledWith(message);
+
+    view.unmount();
+    expect(ws.close).toHaveBeenCalledWith(1000);
+    expect(socket.state).toBe('closed');
+  });
+
+  it('reconnects with the new token and disconnects when the token is removed', () => {
+    writeString(STORAGE_KEYS.token, 'first');
+    const socket = makeSocket();
+    render(
+      <GeneralSocketProvider socket={socket}>
+        <Probe onMessage={vi.fn()} />
+      </GeneralSocketProvider>,
+    );
+    const first = FakeWebSocket.latest();
+    act(() => first.open());
+
+    act(() => writeString(STORAGE_KEYS.token, 'second'));
+    expect(first.close).toHaveBeenCalledWith(1000);
+    const second = FakeWebSocket.latest();
+    expect(tokenOf(second)).toBe('second');
+    act(() => second.open());
+    expect(screen.getByLabelText('state')).toHaveTextContent('connected');
+
+    vi.useFakeTimers();
+    act(() => writeString(STORAGE_KEYS.token, null));
+    expect(second.close).toHaveBeenCalledWith(1000);
+    expect(screen.getByLabelText('state')).toHaveTextContent('closed');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('is connected by the organization layout and closed on logout', async () => {
+    writeString(STORAGE_KEYS.token, 'org-token');
+    writeString(STORAGE_KEYS.loginType, 'system_user');
+    storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
+    stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
+      'GET /v1/subscription/current': [ok({ plan_tag: null })],
+      'POST /v1/auth/logout': [ok({ message: 'ok' })],
+    });
+    const { router } = renderApp('/app/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const ws = FakeWebSocket.latest();
+    expect(new URL(ws.url).pathname).toBe('/v1/ws');
+    expect(tokenOf(ws)).toBe('org-token');
+    act(() => ws.open());
+    expect(generalSocket.state).toBe('connected');
+
+    act(() => ws.receive({ action: 'x', success: false, error: 'bad thing', trace_id: 'abc' }));
+    expect(getToasts()).toEqual([
+      expect.objectContaining({ kind: 'error', title: 'bad thing', lines: ['Trace: #abc'] }),
+    ]);
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'user menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(ws.close).toHaveBeenCalledWith(1000);
+    expect(generalSocket.state).toBe('closed');
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('is connected by the admin layout', async () => {
+    writeString(STORAGE_KEYS.token, 'admin-token');
+    writeString(STORAGE_KEYS.loginType, 'system_admin');
+    writeString(STORAGE_KEYS.role, 'admin');
+    storeAdmin(ADMIN);
+    stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'GET /v1/admin/self/permission': [ok({ permissions: [] })],
+    });
+    renderApp('/admin/dashboard');
+    await screen.findByRole('navigation', { name: 'sidebar' });
+    expect(tokenOf(FakeWebSocket.latest())).toBe('admin-token');
+    expect(generalSocket.state).toBe('connecting');
+  });
+
+  it('is not opened outside the signed-in layouts', async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    renderApp('/auth/login');
+    await screen.findAllByRole('button');
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});
