@@ -12,10 +12,14 @@ import {
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
+import { adminPanelRoutes } from './modules/admin-panel/admin-panel.routes.ts';
 import { adminAuthRoutes } from './modules/admins/index.ts';
+import { createAuditLog } from './modules/audit/index.ts';
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts';
 import { userAuthRoutes } from './modules/auth/user-auth.routes.ts';
-import { createSettingsService, settingsRoutes } from './modules/settings/index.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { timezonesRoutes } from './modules/timezones/index.ts';
 import { workspacesRoutes } from './modules/workspaces/index.ts';
 import { createGuards } from './platform/auth/guards.ts';
@@ -74,7 +78,14 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   });
   registerErrorHandling(app);
 
-  const settings = createSettingsService(database);
+  if (!config.SECRETS_KEY && config.DATABASE_URL)
+    app.log.warn(
+      'SECRETS_KEY is not set: every process sharing DATABASE_URL needs the same one to read secret settings',
+    );
+  const settings = createSettingsService(
+    database,
+    createSecretBox(await loadSecretsKey(config.SECRETS_KEY, config.dataDir)),
+  );
   const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
   const guards = createGuards(database, tokens);
   const ctx: AppContext = {
@@ -85,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     guards,
     sockets: new SocketHub(guards, app.log, options.now),
     jobs: new JobQueue(database, app.log, { now: options.now }),
+    audit: createAuditLog(database),
     mailer: options.mailer ?? createMailer(settings, app.log),
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
@@ -112,7 +124,17 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.decorate('jobs', ctx.jobs);
   app.addHook('onClose', () => ctx.jobs.stop());
   await registerSocketGateway(app, ctx.sockets, guards);
-  for (const routes of [userAuthRoutes, adminAuthRoutes, workspacesRoutes, settingsRoutes, timezonesRoutes]) {
+  const modules = [
+    userAuthRoutes,
+    adminAuthRoutes,
+    workspacesRoutes,
+    membersRoutes,
+    teamsRoutes,
+    adminPanelRoutes,
+    settingsRoutes,
+    timezonesRoutes,
+  ];
+  for (const routes of modules) {
     await app.register(async (scope) => routes(scope as AppInstance, ctx));
   }
 

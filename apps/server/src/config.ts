@@ -28,6 +28,11 @@ export const configSchema = z.object({
   JWT_SECRET: optionalText
     .pipe(z.string().min(32, 'must be at least 32 characters').optional())
     .describe('HMAC secret for tokens; generated once into DATA_DIR when unset'),
+  SECRETS_KEY: optionalText
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+    .describe(
+      'key that encrypts secret system settings; generated once into DATA_DIR/secrets.key when unset (must be set when several processes share DATABASE_URL)',
+    ),
   JWT_EXPIRES_IN: z
     .string()
     .default('7d')

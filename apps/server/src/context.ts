@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { GoogleVerifier } from './integrations/google/id-token.ts';
+import type { AuditLog } from './modules/audit/index.ts';
 import type { OneTimeTokens } from './modules/auth/one-time-tokens.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { Guards } from './platform/auth/guards.ts';
@@ -25,4 +26,6 @@ export interface AppContext {
   sockets: SocketHub;
   /** durable jobs: modules `define` theirs and `enqueue` work; main.ts starts the worker */
   jobs: JobQueue;
+  /** who changed what: `audit.inWorkspace(tx, …)` inside the change's transaction, `audit.platform(…)` otherwise */
+  audit: AuditLog;
 }

@@ -74,6 +74,7 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    SECRETS_KEY: 'test-secrets-key-that-is-long-enough-for-aes',
     WEB_DIST: '/nonexistent',
     PUBLIC_URL: 'http://chat.test',
     ...env,

@@ -2,6 +2,8 @@
 export const LIMITS = {
   uploadMaxBytes: 20 * 1024 * 1024,
   organizationNameMax: 100,
+  teamNameMax: 100,
+  teamDescriptionMax: 500,
   uniqueTagMax: 50,
   currencyMax: 10,
   personNameMax: 50,

@@ -7,15 +7,21 @@ import {
 } from '@omnichat/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { SecretBox } from './secret-box.ts';
+import { settingValueProblem } from './setting-rules.ts';
 import { systemSettings } from './settings.tables.ts';
 
 /** What a browser sees instead of a stored secret; sending it back unchanged keeps the secret. */
 export const SECRET_MASK = '********';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
+export type SettingsChange = { before: Record<string, string>; after: Record<string, string> };
 
-export function createSettingsService(database: Database) {
+const isSecret = (key: SystemSettingKey) => SYSTEM_SETTINGS[key].secret;
+
+/** Secret settings are stored sealed by `box` and opened on read; the rest are stored as they are. */
+export function createSettingsService(database: Database, box: SecretBox) {
   async function values<K extends SystemSettingKey>(keys: readonly K[]): Promise<Record<K, string>> {
     const rows = keys.length
       ? await database.db
@@ -24,10 +30,13 @@ export function createSettingsService(database: Database) {
           .where(inArray(systemSettings.key, [...keys]))
       : [];
     const stored = new Map(rows.map((row) => [row.key, row.value]));
-    return Object.fromEntries(keys.map((key) => [key, stored.get(key) ?? SYSTEM_SETTINGS[key].default])) as Record<
-      K,
-      string
-    >;
+    return Object.fromEntries(
+      keys.map((key) => {
+        const value = stored.get(key);
+        if (value === undefined) return [key, SYSTEM_SETTINGS[key].default];
+        return [key, isSecret(key) ? box.open(value) : value];
+      }),
+    ) as Record<K, string>;
   }
 
   /** Requested keys (all when none) as key/value pairs; unknown keys are left out, secrets masked. */
@@ -35,24 +44,43 @@ export function createSettingsService(database: Database) {
     const allowed = options.publicOnly ? PUBLIC_SETTING_KEYS : (Object.keys(SYSTEM_SETTINGS) as SystemSettingKey[]);
     const keys = requested.length ? allowed.filter((key) => requested.includes(key)) : allowed;
     const found = await values(keys);
-    return keys.map((key) => ({
-      key,
-      value: SYSTEM_SETTINGS[key].secret && found[key] ? SECRET_MASK : found[key],
-    }));
+    return keys.map((key) => ({ key, value: isSecret(key) && found[key] ? SECRET_MASK : found[key] }));
   }
 
-  async function update(entries: Setting[]): Promise<void> {
+  /** Stores the entries; answers the changed keys' values before and after, secrets masked. */
+  async function update(entries: Setting[]): Promise<SettingsChange> {
+    const fields: NonNullable<AppError['fields']> = {};
     entries.forEach((entry, index) => {
-      if (!isSystemSettingKey(entry.key)) throw fieldError(`settings.${index}.key`, 'request_invalid');
+      if (!isSystemSettingKey(entry.key)) fields[`settings.${index}.key`] = { key: 'request_invalid' };
+      else {
+        const problem = settingValueProblem(entry.key, entry.value);
+        if (problem) fields[`settings.${index}.value`] = { key: problem };
+      }
     });
+    const first = Object.values(fields)[0];
+    if (first) throw new AppError(400, first.key, {}, fields);
     const changes = entries.filter(
-      (entry) => !(SYSTEM_SETTINGS[entry.key as SystemSettingKey].secret && entry.value === SECRET_MASK),
-    );
-    if (!changes.length) return;
+      (entry) => !(isSecret(entry.key as SystemSettingKey) && entry.value === SECRET_MASK),
+    ) as { key: SystemSettingKey; value: string }[];
+    if (!changes.length) return { before: {}, after: {} };
+    const before = await values(changes.map((entry) => entry.key));
+    const shown = (key: SystemSettingKey, value: string) => (isSecret(key) && value ? SECRET_MASK : value);
+    const change: SettingsChange = { before: {}, after: {} };
+    for (const entry of changes) {
+      if (before[entry.key] === entry.value) continue;
+      change.before[entry.key] = shown(entry.key, before[entry.key]);
+      change.after[entry.key] = shown(entry.key, entry.value);
+    }
     await database.db
       .insert(systemSettings)
-      .values(changes.map((entry) => ({ key: entry.key, value: entry.value })))
+      .values(
+        changes.map((entry) => ({
+          key: entry.key,
+          value: isSecret(entry.key) && entry.value ? box.seal(entry.value) : entry.value,
+        })),
+      )
       .onConflictDoUpdate({ target: systemSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+    return change;
   }
 
   return { values, list, update };

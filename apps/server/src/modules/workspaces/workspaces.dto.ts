@@ -1,5 +1,5 @@
 import type { SelfWorkspace, WorkspaceMember, WorkspaceSummary } from '@omnichat/contracts';
-import { memberPermissions } from '../../platform/auth/permissions.ts';
+import { effectivePermissions } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import { toUserDto } from '../users/users.dto.ts';
 import type { UserRow } from '../users/users.tables.ts';
@@ -19,12 +19,16 @@ export const toSelfWorkspace = (workspace: WorkspaceRow, member: WorkspaceMember
 });
 
 export const toWorkspaceMemberDto = (
-  { workspace, member }: { workspace: WorkspaceRow; member: WorkspaceMemberRow },
+  {
+    workspace,
+    member,
+    teamPermissions,
+  }: { workspace: WorkspaceRow; member: WorkspaceMemberRow; teamPermissions: string[] },
   user: UserRow,
 ): WorkspaceMember => ({
   id: member.id,
   role: member.role,
-  permissions: memberPermissions(member),
+  permissions: effectivePermissions(member, teamPermissions),
   active: member.active,
   invited: member.invited,
   joined_at: toUnixSeconds(member.joinedAt),

@@ -4,6 +4,7 @@ import {
   permissionsResultSchema,
   selfWorkspaceSchema,
   subscriptionCurrentSchema,
+  updateProfileBodySchema,
   updateWorkspaceBodySchema,
   userSchema,
   workspaceSummarySchema,
@@ -11,10 +12,10 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberOf, userOf } from '../../platform/auth/guards.ts';
-import { memberPermissions } from '../../platform/auth/permissions.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { updateProfile } from '../users/profile.ts';
 import { toUserDto } from '../users/users.dto.ts';
 import { toWorkspaceSummary } from './workspaces.dto.ts';
 import { createWorkspacesService } from './workspaces.service.ts';
@@ -28,6 +29,17 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
     schema: { tags, summary: 'The signed-in user', response: replies(userSchema) },
     preHandler: guards.user(),
     handler: async (request) => ok(toUserDto(userOf(request).user)),
+  });
+
+  app.put('/v1/self', {
+    schema: {
+      tags,
+      summary: "Update the signed-in user's display name or avatar",
+      body: updateProfileBodySchema,
+      response: replies(userSchema),
+    },
+    preHandler: guards.user(),
+    handler: async (request) => ok(toUserDto(await updateProfile(ctx.database, userOf(request).user.id, request.body))),
   });
 
   app.get('/v1/self/workspaces', {
@@ -73,9 +85,13 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
   });
 
   app.get('/v1/workspace/member/self/permission', {
-    schema: { tags, summary: "The current member's permissions", response: replies(permissionsResultSchema) },
+    schema: {
+      tags,
+      summary: "The current member's effective permissions (own, their teams', all for owners and admins)",
+      response: replies(permissionsResultSchema),
+    },
     preHandler: guards.member(),
-    handler: async (request) => ok({ permissions: memberPermissions(memberOf(request).member) }),
+    handler: async (request) => ok({ permissions: memberOf(request).permissions }),
   });
 
   app.get('/v1/subscription/current', {

@@ -1,27 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CreateWorkspaceBody,
-  DEFAULT_MEMBER_PERMISSIONS,
-  type SelfWorkspace,
-  type WorkspaceSummary,
-} from '@omnichat/contracts';
+import type { CreateWorkspaceBody, SelfWorkspace, WorkspaceSummary } from '@omnichat/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { teamPermissionsOf } from '../../platform/auth/permissions.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { findTimeZone } from '../timezones/index.ts';
+import { creationDefaults } from './creation-defaults.ts';
 import { toSelfWorkspace, toWorkspaceSummary } from './workspaces.dto.ts';
 import { workspaceMembers, workspaces } from './workspaces.tables.ts';
 
+/** The user's membership of a workspace, with their teams' permissions, or null. */
 export async function findMembership(database: Database, workspaceId: string, userId: string) {
-  const [row] = await database.withWorkspace(workspaceId, (tx) =>
-    tx
+  return database.withWorkspace(workspaceId, async (tx) => {
+    const [row] = await tx
       .select({ workspace: workspaces, member: workspaceMembers })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))),
-  );
-  return row ?? null;
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    return row ? { ...row, teamPermissions: await teamPermissionsOf(tx, row.member.id) } : null;
+  });
 }
 
 /** The zone's current IANA name, or a field error. */
@@ -51,15 +49,16 @@ export function createWorkspacesService(ctx: AppContext) {
     const { 'system.mode': mode } = await ctx.settings.values(['system.mode']);
     if (mode !== 'platform') throw new AppError(403, 'organization_creation_disabled');
     const timeZone = canonicalTimeZone(body.time_zone);
+    const defaults = await creationDefaults(ctx.settings);
     const id = randomUUID();
     return database.withWorkspace(id, async (tx) => {
       const [workspace] = await tx
         .insert(workspaces)
-        .values({ id, name: body.name, timeZone, avatar: body.avatar ?? '', createdBy: userId })
+        .values({ id, name: body.name, timeZone, avatar: body.avatar ?? '', createdBy: userId, ...defaults })
         .returning();
       const [member] = await tx
         .insert(workspaceMembers)
-        .values({ workspaceId: id, userId, role: 'owner', permissions: DEFAULT_MEMBER_PERMISSIONS })
+        .values({ workspaceId: id, userId, role: 'owner', permissions: defaults.defaultMemberPermissions })
         .returning();
       if (!workspace || !member) throw new AppError(500, 'failed_to_create_organization');
       return toSelfWorkspace(workspace, member);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -11,6 +11,15 @@ export const workspaces = pgTable('workspaces', {
   timeZone: text('time_zone').notNull(),
   planTag: text('plan_tag'),
   createdBy: uuid('created_by'),
+  /** Limits a system admin sets per organization; null means unlimited. Copied from system defaults at creation. */
+  maxSeats: integer('max_seats'),
+  memberLimit: integer('member_limit'),
+  channelLimit: integer('channel_limit'),
+  aiAgentLimit: integer('ai_agent_limit'),
+  trialDays: integer('trial_days').notNull().default(0),
+  promoteCode: text('promote_code'),
+  /** Permissions a newly joined member gets (GET/PUT /v1/workspace/member/permission/default). */
+  defaultMemberPermissions: text('default_member_permissions').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -37,5 +46,25 @@ export const workspaceMembers = pgTable(
     index('workspace_members_user_idx').on(t.userId),
   ],
 );
+/** An invitation by e-mail; only a SHA-256 of the mailed token is kept. */
+export const workspaceInvites = pgTable(
+  'workspace_invites',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'member', 'viewer'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workspace_invites_workspace_idx').on(t.workspaceId, t.email)],
+);
+
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
+export type WorkspaceInviteRow = typeof workspaceInvites.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, createUser, loginAdmin, loginUser } from '../../../test/fixtures.ts';
+import { joinAs } from '../../../test/members.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { workspaceMembers, workspaces } from './workspaces.tables.ts';
 
@@ -14,20 +15,8 @@ const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, h
 const put = (url: string, token: string, payload: object) =>
   t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
 
-/** Adds an existing user to a workspace with a role and returns a token bound to it. */
-async function join(workspaceId: string, role: 'admin' | 'member' | 'viewer', permissions: string[] = []) {
-  const user = await createUser(t);
-  await t.database.withWorkspace(workspaceId, (tx) =>
-    tx.insert(workspaceMembers).values({ workspaceId, userId: user.id, role, permissions }),
-  );
-  const userToken = await loginUser(t, user.username);
-  const refreshed = await t.app.inject({
-    method: 'POST',
-    url: '/public/v1/auth/refresh-token',
-    payload: { token: userToken, workspace_id: workspaceId },
-  });
-  return { user, token: json(refreshed).data.token as string };
-}
+const join = (workspaceId: string, role: 'admin' | 'member' | 'viewer', permissions: string[] = []) =>
+  joinAs(t, workspaceId, role, permissions);
 
 describe('creating an organization', () => {
   it('makes the creator its owner and lists it among their organizations', async () => {

@@ -1,4 +1,4 @@
-import type { AdminPermission, WorkspacePermission } from '@omnichat/contracts';
+import { type AdminPermission, isAdminRole, type WorkspacePermission } from '@omnichat/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AdminRow, systemAdmins } from '../../modules/admins/admins.tables.ts';
@@ -6,7 +6,7 @@ import { type UserRow, users } from '../../modules/users/users.tables.ts';
 import { type WorkspaceMemberRow, workspaceMembers } from '../../modules/workspaces/workspaces.tables.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { adminPermissions, memberPermissions } from './permissions.ts';
+import { adminPermissions, effectivePermissions, teamPermissionsOf } from './permissions.ts';
 import type { Claims, TokenService } from './tokens.ts';
 
 export type UserPrincipal = { kind: 'user'; user: UserRow; workspaceId: string | null; claims: Claims };
@@ -15,6 +15,8 @@ export type MemberPrincipal = {
   user: UserRow;
   workspaceId: string;
   member: WorkspaceMemberRow;
+  /** effective: the member's own permissions, their teams', or all for owners and admins */
+  permissions: WorkspacePermission[];
   claims: Claims;
 };
 export type AdminPrincipal = { kind: 'admin'; admin: AdminRow; claims: Claims };
@@ -83,15 +85,19 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
   async function asMember(principal: UserPrincipal): Promise<MemberPrincipal> {
     const workspaceId = principal.workspaceId;
     if (!workspaceId) throw forbidden('not_a_member');
-    const [member] = await database.withWorkspace(workspaceId, (tx) =>
-      tx
+    const found = await database.withWorkspace(workspaceId, async (tx) => {
+      const [member] = await tx
         .select()
         .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, principal.user.id))),
-    );
-    if (!member) throw forbidden('not_a_member');
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, principal.user.id)));
+      if (!member?.active || isAdminRole(member.role)) return member && { member, teamPermissions: [] };
+      return { member, teamPermissions: await teamPermissionsOf(tx, member.id) };
+    });
+    if (!found) throw forbidden('not_a_member');
+    const { member, teamPermissions } = found;
     if (!member.active) throw forbidden('member_inactive');
-    return { kind: 'member', user: principal.user, workspaceId, member, claims: principal.claims };
+    const permissions = effectivePermissions(member, teamPermissions);
+    return { kind: 'member', user: principal.user, workspaceId, member, permissions, claims: principal.claims };
   }
 
   async function asAdmin(request: FastifyRequest, permission?: AdminPermission | 'super') {
@@ -109,7 +115,7 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     },
     member: (permission) => async (request) => {
       const principal = await asMember(await asUser(request));
-      if (permission && !memberPermissions(principal.member).includes(permission)) throw forbidden();
+      if (permission && !principal.permissions.includes(permission)) throw forbidden();
       request.principal = principal;
     },
     admin: (permission) => (request) => asAdmin(request, permission),

@@ -111,6 +111,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   }
   // Every pooled connection starts as the application role (a startup option, so no query can run before it).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: `-c role=${APP_ROLE}` });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
   return scoped(db as unknown as Db, 'postgres', () => pool.end());
 }

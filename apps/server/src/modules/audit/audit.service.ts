@@ -1,0 +1,106 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { toUnixSeconds } from '../../platform/db/columns.ts';
+import type { Database, Tx } from '../../platform/db/database.ts';
+import { type AuditLogRow, auditLogs } from './audit.tables.ts';
+
+export interface Actor {
+  type: 'user' | 'admin' | 'system';
+  id: string | null;
+  name: string;
+  ip: string;
+}
+
+export interface AuditEntry {
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The signed-in person behind a request, as the audit log names them. */
+export function actorOf(request: FastifyRequest): Actor {
+  const principal = request.principal;
+  if (!principal) return { type: 'system', id: null, name: '', ip: request.ip };
+  if (principal.kind === 'admin')
+    return { type: 'admin', id: principal.admin.id, name: principal.admin.username, ip: request.ip };
+  return { type: 'user', id: principal.user.id, name: principal.user.username, ip: request.ip };
+}
+
+/** Secrets never enter the log: any key that looks like one is replaced. */
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        /password|secret|token|api_key/i.test(key) ? '[redacted]' : redact(inner),
+      ]),
+    );
+  }
+  return value;
+}
+
+export const toAuditDto = (row: AuditLogRow) => ({
+  id: row.id,
+  workspace_id: row.workspaceId,
+  actor_type: row.actorType,
+  actor_id: row.actorId,
+  actor_name: row.actorName,
+  action: row.action,
+  target_type: row.targetType,
+  target_id: row.targetId,
+  before: row.before,
+  after: row.after,
+  ip: row.ip,
+  created_at: toUnixSeconds(row.createdAt),
+});
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+export function createAuditLog(database: Database) {
+  const values = (workspaceId: string | null, actor: Actor, entry: AuditEntry) => ({
+    workspaceId,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName: actor.name,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    before: redact(entry.before ?? null),
+    after: redact(entry.after ?? null),
+    ip: actor.ip,
+  });
+
+  return {
+    /** Records an organization's change inside the transaction that made it (so both commit or neither). */
+    inWorkspace: (tx: Tx, workspaceId: string, actor: Actor, entry: AuditEntry) =>
+      tx.insert(auditLogs).values(values(workspaceId, actor, entry)),
+    /** Records a platform-level change (system settings, system admins, users, organization limits). */
+    platform: (actor: Actor, entry: AuditEntry, workspaceId: string | null = null) =>
+      database.unsafeCrossTenant('platform changes are audited outside any one organization', (tx) =>
+        tx.insert(auditLogs).values(values(workspaceId, actor, entry)),
+      ),
+    /** Newest first; `workspaceId` null lists every organization's and the platform's (system admins only). */
+    async list(scope: { workspaceId: string | null }, filter: { action?: string; page: number; size: number }) {
+      const where: SQL[] = [];
+      if (filter.action) where.push(eq(auditLogs.action, filter.action));
+      const run = async (tx: Tx) => {
+        const condition = where.length ? and(...where) : undefined;
+        const rows = await tx
+          .select()
+          .from(auditLogs)
+          .where(condition)
+          .orderBy(desc(auditLogs.createdAt))
+          .limit(filter.size)
+          .offset((filter.page - 1) * filter.size);
+        const [total] = await tx.select({ n: count() }).from(auditLogs).where(condition);
+        return { rows: rows.map(toAuditDto), total: total?.n ?? 0 };
+      };
+      return scope.workspaceId
+        ? database.withWorkspace(scope.workspaceId, run)
+        : database.unsafeCrossTenant('a system admin reads the whole audit log', run);
+    },
+  };
+}

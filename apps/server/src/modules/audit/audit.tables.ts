@@ -1,0 +1,29 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../platform/db/columns.ts';
+
+/**
+ * Who changed what, from where: members, roles, permissions, teams, settings, system admins. `workspace_id` is
+ * null for platform-level changes (system settings, system admins), which only system admins read.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id'),
+    actorType: text('actor_type', { enum: ['user', 'admin', 'system'] }).notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('audit_logs_created_idx').on(t.createdAt),
+  ],
+);
+export type AuditLogRow = typeof auditLogs.$inferSelect;

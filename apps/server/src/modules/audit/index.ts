@@ -1,0 +1,1 @@
+export { type Actor, type AuditEntry, type AuditLog, actorOf, createAuditLog } from './audit.service.ts';

@@ -1,0 +1,243 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Invite, WorkspaceRole } from '@omnichat/contracts';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { MemberPrincipal } from '../../platform/auth/guards.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { toUnixSeconds } from '../../platform/db/columns.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../audit/index.ts';
+import { type UserRow, users } from '../users/users.tables.ts';
+import {
+  type WorkspaceInviteRow,
+  workspaceInvites,
+  workspaceMembers,
+  workspaces,
+} from '../workspaces/workspaces.tables.ts';
+import { permissionsOnJoin } from './join-permissions.ts';
+import { assertSeatsFor } from './seats.ts';
+
+const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const lower = (value: string) => value.trim().toLowerCase();
+
+const toInviteDto = (row: WorkspaceInviteRow, invitedBy: string): Invite => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  invited_by: invitedBy,
+  expires_at: toUnixSeconds(row.expiresAt),
+  created_at: toUnixSeconds(row.createdAt),
+});
+
+export interface NewAccount {
+  username: string;
+  display_name: string;
+  password: string;
+}
+
+export function createInvitesService(ctx: AppContext) {
+  const { database, audit } = ctx;
+
+  async function invite(actor: MemberPrincipal, by: Actor, email: string, role: WorkspaceRole): Promise<Invite> {
+    if (role === 'owner' && actor.member.role !== 'owner') throw forbidden('only_owner_manages_owners');
+    const token = randomBytes(32).toString('base64url');
+    const created = await database.withWorkspace(actor.workspaceId, async (tx) => {
+      const [existing] = await tx
+        .select({ id: workspaceMembers.id })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(sql`lower(${users.email})`, lower(email))));
+      if (existing) throw new AppError(409, 'already_member', {}, { email: { key: 'already_member' } });
+      // A new invitation to the same address replaces the pending one (and its seat).
+      await tx
+        .delete(workspaceInvites)
+        .where(
+          and(
+            eq(workspaceInvites.workspaceId, actor.workspaceId),
+            eq(sql`lower(${workspaceInvites.email})`, lower(email)),
+            isNull(workspaceInvites.acceptedAt),
+          ),
+        );
+      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId));
+      await assertSeatsFor(tx, workspace!);
+      const [row] = await tx
+        .insert(workspaceInvites)
+        .values({
+          workspaceId: actor.workspaceId,
+          email: email.trim(),
+          role,
+          tokenHash: hash(token),
+          invitedBy: actor.user.id,
+          expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+        })
+        .returning();
+      await audit.inWorkspace(tx, actor.workspaceId, by, {
+        action: 'member.invite',
+        targetType: 'invite',
+        targetId: row!.id,
+        after: { email, role },
+      });
+      return { row: row!, workspace: workspace! };
+    });
+    const link = `${ctx.config.publicUrl}/auth/join?token=${token}`;
+    await ctx.mailer.send({
+      to: email,
+      subject: `${actor.user.displayName} invited you to ${created.workspace.name}`,
+      text: `Hello,\n\n${actor.user.displayName} invited you to join ${created.workspace.name} as ${role}.\nOpen this link to accept:\n${link}\n\nThe invitation works for 7 days.`,
+    });
+    return toInviteDto(created.row, actor.user.displayName);
+  }
+
+  async function pending(workspaceId: string): Promise<Invite[]> {
+    const rows = await database.withWorkspace(workspaceId, (tx) =>
+      tx
+        .select({ invite: workspaceInvites, inviter: users.displayName })
+        .from(workspaceInvites)
+        .leftJoin(users, eq(users.id, workspaceInvites.invitedBy))
+        .where(
+          and(
+            eq(workspaceInvites.workspaceId, workspaceId),
+            isNull(workspaceInvites.acceptedAt),
+            gt(workspaceInvites.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(desc(workspaceInvites.createdAt)),
+    );
+    return rows.map((row) => toInviteDto(row.invite, row.inviter ?? ''));
+  }
+
+  async function revoke(actor: MemberPrincipal, by: Actor, inviteId: string): Promise<void> {
+    await database.withWorkspace(actor.workspaceId, async (tx) => {
+      const [row] = await tx
+        .delete(workspaceInvites)
+        .where(
+          and(
+            eq(workspaceInvites.workspaceId, actor.workspaceId),
+            eq(workspaceInvites.id, inviteId),
+            isNull(workspaceInvites.acceptedAt),
+          ),
+        )
+        .returning();
+      if (!row) throw notFound();
+      await audit.inWorkspace(tx, actor.workspaceId, by, {
+        action: 'member.invite.revoke',
+        targetType: 'invite',
+        targetId: row.id,
+        before: { email: row.email, role: row.role },
+      });
+    });
+  }
+
+  /** The invitation behind a mailed token: "not found" for an unknown token, "invalid" for a used or expired one. */
+  async function byToken(token: string) {
+    const [row] = await database.unsafeCrossTenant('an invitee opens their invitation by its token', (tx) =>
+      tx
+        .select({ invite: workspaceInvites, workspace: workspaces, inviter: users.displayName })
+        .from(workspaceInvites)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
+        .leftJoin(users, eq(users.id, workspaceInvites.invitedBy))
+        .where(eq(workspaceInvites.tokenHash, hash(token))),
+    );
+    if (!row) throw new AppError(404, 'invite_token_not_found');
+    if (row.invite.acceptedAt || row.invite.expiresAt.getTime() < Date.now())
+      throw new AppError(400, 'invalid_invite_token');
+    return row;
+  }
+
+  async function preview(token: string) {
+    const { invite: row, workspace, inviter } = await byToken(token);
+    const [account] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, lower(row.email)));
+    return {
+      workspace: { id: workspace.id, name: workspace.name, avatar: workspace.avatar },
+      email: row.email,
+      role: row.role,
+      invited_by: inviter ?? '',
+      has_account: Boolean(account),
+    };
+  }
+
+  /**
+   * Joins the organization: as the signed-in user whose e-mail was invited, or as a new account created now
+   * (the mailed link proves the address). Answers a token for a new account so it can sign in at once.
+   */
+  async function accept(token: string, signedIn: UserRow | null, account: NewAccount | undefined, ip: string) {
+    const { invite: row } = await byToken(token);
+    let user = signedIn;
+    let created = false;
+    if (user && lower(user.email) !== lower(row.email)) throw forbidden('invite_email_mismatch');
+    if (!user) {
+      const [existing] = await database.db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, lower(row.email)));
+      if (existing) throw new AppError(401, 'invite_requires_sign_in');
+      if (!account) throw new AppError(400, 'invite_requires_account');
+      const [taken] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, lower(account.username)));
+      if (taken) throw new AppError(409, 'username_taken', {}, { 'account.username': { key: 'username_taken' } });
+      const [inserted] = await database.db
+        .insert(users)
+        .values({
+          username: account.username,
+          displayName: account.display_name,
+          email: row.email,
+          passwordHash: await hashPassword(account.password),
+          emailVerified: true,
+          invited: true,
+          invitedAt: Math.floor(Date.now() / 1000),
+        })
+        .returning();
+      user = inserted ?? null;
+      created = true;
+    }
+    const joined = user!;
+    await database.withWorkspace(row.workspaceId, async (tx) => {
+      const [already] = await tx
+        .select({ id: workspaceMembers.id })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, joined.id)));
+      if (already) throw new AppError(409, 'already_member');
+      const [used] = await tx
+        .update(workspaceInvites)
+        .set({ acceptedAt: new Date() })
+        .where(and(eq(workspaceInvites.id, row.id), isNull(workspaceInvites.acceptedAt)))
+        .returning();
+      if (!used) throw new AppError(400, 'invalid_invite_token');
+      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
+      await assertSeatsFor(tx, workspace!, 0);
+      const [member] = await tx
+        .insert(workspaceMembers)
+        .values({
+          workspaceId: row.workspaceId,
+          userId: joined.id,
+          role: row.role,
+          permissions: permissionsOnJoin(workspace!, row.role),
+          invited: true,
+        })
+        .returning();
+      await audit.inWorkspace(
+        tx,
+        row.workspaceId,
+        { type: 'user', id: joined.id, name: joined.username, ip },
+        {
+          action: 'member.join',
+          targetType: 'member',
+          targetId: member!.id,
+          after: { user: joined.username, role: row.role },
+        },
+      );
+    });
+    return {
+      workspace_id: row.workspaceId,
+      ...(created ? { token: await ctx.tokens.sign({ sub: joined.id, typ: 'user', ver: joined.tokenVersion }) } : {}),
+    };
+  }
+
+  return { invite, pending, revoke, preview, accept };
+}

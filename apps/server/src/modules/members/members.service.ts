@@ -1,0 +1,172 @@
+import type { Member, WorkspaceRole } from '@omnichat/contracts';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { MemberPrincipal } from '../../platform/auth/guards.ts';
+import { memberPermissions } from '../../platform/auth/permissions.ts';
+import { toUnixSeconds } from '../../platform/db/columns.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../audit/index.ts';
+import { users } from '../users/users.tables.ts';
+import { type WorkspaceMemberRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { assertSeatsFor } from './seats.ts';
+
+type Row = { member: WorkspaceMemberRow; user: typeof users.$inferSelect };
+
+export const toMemberDto = ({ member, user }: Row): Member => ({
+  id: member.id,
+  role: member.role,
+  permissions: memberPermissions(member),
+  active: member.active,
+  invited: member.invited,
+  joined_at: toUnixSeconds(member.joinedAt),
+  user: {
+    id: user.id,
+    username: user.username,
+    display_name: user.displayName,
+    email: user.email,
+    avatar: user.avatar,
+  },
+});
+
+const snapshot = (m: WorkspaceMemberRow) => ({ role: m.role, active: m.active });
+
+/** Active owners other than `exceptId`: an organization must always keep one. */
+async function otherActiveOwners(tx: Tx, workspaceId: string, exceptId: string): Promise<number> {
+  const rows = await tx
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.role, 'owner'),
+        eq(workspaceMembers.active, true),
+      ),
+    );
+  return rows.filter((row) => row.id !== exceptId).length;
+}
+
+export function createMembersService(ctx: AppContext) {
+  const { database, audit } = ctx;
+
+  async function list(
+    workspaceId: string,
+    query: { page: number; size: number; keyword?: string; role?: WorkspaceRole; active?: 'true' | 'false' },
+  ) {
+    const where: SQL[] = [eq(workspaceMembers.workspaceId, workspaceId)];
+    if (query.keyword) {
+      const like = `%${query.keyword.replace(/[%_\\]/g, '\\$&')}%`;
+      where.push(or(ilike(users.username, like), ilike(users.displayName, like), ilike(users.email, like))!);
+    }
+    if (query.role) where.push(eq(workspaceMembers.role, query.role));
+    if (query.active) where.push(eq(workspaceMembers.active, query.active === 'true'));
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const rows = await tx
+        .select({ member: workspaceMembers, user: users })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(and(...where))
+        .orderBy(asc(workspaceMembers.joinedAt), asc(users.username))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size);
+      const [total] = await tx
+        .select({ n: count() })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(and(...where));
+      const n = total?.n ?? 0;
+      return {
+        items: rows.map(toMemberDto),
+        page: { page: query.page, size: query.size, total: n, total_pages: Math.ceil(n / query.size) },
+      };
+    });
+  }
+
+  /**
+   * Loads the target and applies the rules every change shares: not yourself, owners only by owners. Together
+   * they keep an active owner: whoever changes an owner is another active owner.
+   */
+  async function target(tx: Tx, actor: MemberPrincipal, memberId: string) {
+    const [row] = await tx
+      .select({ member: workspaceMembers, user: users })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.id, memberId)));
+    if (!row) throw notFound();
+    if (row.member.id === actor.member.id) throw new AppError(403, 'cannot_change_yourself');
+    if (row.member.role === 'owner' && actor.member.role !== 'owner') throw forbidden('only_owner_manages_owners');
+    return row;
+  }
+
+  function change(
+    actor: MemberPrincipal,
+    by: Actor,
+    memberId: string,
+    apply: (tx: Tx, row: Row) => Promise<WorkspaceMemberRow | null>,
+    action: string,
+  ) {
+    return database.withWorkspace(actor.workspaceId, async (tx) => {
+      const row = await target(tx, actor, memberId);
+      const updated = await apply(tx, row);
+      await audit.inWorkspace(tx, actor.workspaceId, by, {
+        action,
+        targetType: 'member',
+        targetId: memberId,
+        before: { ...snapshot(row.member), user: row.user.username },
+        after: updated ? snapshot(updated) : null,
+      });
+      return updated ? toMemberDto({ member: updated, user: row.user }) : null;
+    });
+  }
+
+  return {
+    list,
+    changeRole: (actor: MemberPrincipal, by: Actor, memberId: string, role: WorkspaceRole) =>
+      change(
+        actor,
+        by,
+        memberId,
+        async (tx, row) => {
+          if (role === 'owner' && actor.member.role !== 'owner') throw forbidden('only_owner_manages_owners');
+          const [updated] = await tx
+            .update(workspaceMembers)
+            .set({ role })
+            .where(eq(workspaceMembers.id, row.member.id))
+            .returning();
+          return updated ?? null;
+        },
+        'member.role',
+      ),
+    setActive: (actor: MemberPrincipal, by: Actor, memberId: string, active: boolean) =>
+      change(
+        actor,
+        by,
+        memberId,
+        async (tx, row) => {
+          if (active && !row.member.active) {
+            const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId));
+            await assertSeatsFor(tx, workspace!);
+          }
+          const [updated] = await tx
+            .update(workspaceMembers)
+            .set({ active })
+            .where(eq(workspaceMembers.id, row.member.id))
+            .returning();
+          return updated ?? null;
+        },
+        active ? 'member.activate' : 'member.deactivate',
+      ),
+    remove: (actor: MemberPrincipal, by: Actor, memberId: string) =>
+      change(
+        actor,
+        by,
+        memberId,
+        async (tx, row) => {
+          await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, row.member.id));
+          return null;
+        },
+        'member.remove',
+      ),
+    otherActiveOwners,
+  };
+}

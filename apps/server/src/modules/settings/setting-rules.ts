@@ -1,0 +1,36 @@
+import type { MessageKey } from '@omnichat/contracts';
+import { type SystemSettingKey, WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
+
+const LIMIT_KEYS = new Set<SystemSettingKey>([
+  'defaults.workspace.max_seats',
+  'defaults.workspace.member_limit',
+  'defaults.workspace.channel_limit',
+  'defaults.workspace.ai_agent_limit',
+  'defaults.workspace.trial_days',
+  'notification.read.remove_after_days',
+  'notification.any.remove_after_days',
+]);
+const PERMISSION_KEYS = new Set<SystemSettingKey>(['defaults.member.permissions', 'defaults.team.permissions']);
+const known = new Set<string>(WORKSPACE_PERMISSIONS);
+
+function isPermissionList(value: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) && parsed.every((item) => typeof item === 'string' && known.has(item));
+  } catch {
+    return false;
+  }
+}
+
+/** The catalogue key of what is wrong with a setting's value, or null when it is acceptable. */
+export function settingValueProblem(key: SystemSettingKey, value: string): MessageKey | null {
+  const trimmed = value.trim();
+  if (LIMIT_KEYS.has(key)) {
+    return trimmed === '' || (/^\d{1,9}$/.test(trimmed) && Number(trimmed) <= 2_147_483_647)
+      ? null
+      : 'setting_invalid_limit';
+  }
+  if (PERMISSION_KEYS.has(key))
+    return trimmed === '' || isPermissionList(trimmed) ? null : 'setting_invalid_permissions';
+  return null;
+}

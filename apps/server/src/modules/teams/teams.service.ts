@@ -1,0 +1,180 @@
+import {
+  type CreateTeamBody,
+  type Team,
+  type TeamDetail,
+  type TeamListQuery,
+  type UpdateTeamBody,
+  WORKSPACE_PERMISSIONS,
+  type WorkspacePermission,
+} from '@omnichat/contracts';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { toUnixSeconds } from '../../platform/db/columns.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../audit/index.ts';
+import { users } from '../users/users.tables.ts';
+import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
+import { type TeamRow, teamMembers, teams } from './teams.tables.ts';
+
+const toTeamDto = (row: TeamRow, memberCount: number): Team => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  permissions: row.permissions,
+  member_count: memberCount,
+  created_at: toUnixSeconds(row.createdAt),
+  updated_at: toUnixSeconds(row.updatedAt),
+});
+
+/** `%` and `_` in a keyword are matched literally. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The `defaults.team.permissions` setting: a JSON array; unknown names and malformed values are ignored. */
+export function parsePermissionList(value: string): WorkspacePermission[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value || '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return WORKSPACE_PERMISSIONS.filter((p) => parsed.includes(p));
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;
+
+export function createTeamsService(ctx: AppContext) {
+  const { database, audit } = ctx;
+
+  async function detail(tx: Tx, id: string): Promise<TeamDetail | null> {
+    const [team] = await tx.select().from(teams).where(eq(teams.id, id));
+    if (!team) return null;
+    const members = await tx
+      .select({ member: workspaceMembers, user: users })
+      .from(teamMembers)
+      .innerJoin(workspaceMembers, eq(workspaceMembers.id, teamMembers.memberId))
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(eq(teamMembers.teamId, id))
+      .orderBy(asc(users.displayName), asc(workspaceMembers.id));
+    return {
+      ...toTeamDto(team, members.length),
+      members: members.map(({ member, user }) => ({
+        id: member.id,
+        role: member.role,
+        user: {
+          id: user.id,
+          username: user.username,
+          display_name: user.displayName,
+          email: user.email,
+          avatar: user.avatar,
+        },
+      })),
+    };
+  }
+
+  /** Replaces the team's members; every id must be a member of this organization (RLS hides any other). */
+  async function setMembers(tx: Tx, workspaceId: string, teamId: string, memberIds: string[]) {
+    if (memberIds.length) {
+      const found = await tx
+        .select({ id: workspaceMembers.id })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.id, memberIds)));
+      if (found.length !== memberIds.length) throw fieldError('member_ids', 'team_member_not_found');
+    }
+    await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
+    if (memberIds.length)
+      await tx.insert(teamMembers).values(memberIds.map((memberId) => ({ workspaceId, teamId, memberId })));
+  }
+
+  async function list(workspaceId: string, query: TeamListQuery) {
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const where = query.keyword ? ilike(teams.name, likePattern(query.keyword)) : undefined;
+      const rows = await tx
+        .select({ team: teams, members: count(teamMembers.memberId) })
+        .from(teams)
+        .leftJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+        .where(where)
+        .groupBy(teams.id)
+        .orderBy(asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size);
+      const [total] = await tx.select({ n: count() }).from(teams).where(where);
+      const n = total?.n ?? 0;
+      return {
+        items: rows.map((row) => toTeamDto(row.team, row.members)),
+        page: { page: query.page, size: query.size, total: n, total_pages: Math.ceil(n / query.size) },
+      };
+    });
+  }
+
+  async function get(workspaceId: string, id: string): Promise<TeamDetail> {
+    const found = await database.withWorkspace(workspaceId, (tx) => detail(tx, id));
+    if (!found) throw notFound();
+    return found;
+  }
+
+  async function create(workspaceId: string, actor: Actor, body: CreateTeamBody): Promise<TeamDetail> {
+    const permissions =
+      body.permissions ??
+      parsePermissionList((await ctx.settings.values(['defaults.team.permissions']))['defaults.team.permissions']);
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const [team] = await tx
+        .insert(teams)
+        .values({ workspaceId, name: body.name, description: body.description ?? '', permissions })
+        .returning();
+      if (!team) throw notFound();
+      await setMembers(tx, workspaceId, team.id, body.member_ids ?? []);
+      const after = await detail(tx, team.id);
+      await audit.inWorkspace(tx, workspaceId, actor, {
+        action: 'team.create',
+        targetType: 'team',
+        targetId: team.id,
+        after,
+      });
+      return after!;
+    });
+  }
+
+  async function update(workspaceId: string, actor: Actor, id: string, body: UpdateTeamBody): Promise<TeamDetail> {
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const before = await detail(tx, id);
+      if (!before) throw notFound();
+      await tx
+        .update(teams)
+        .set({
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.description !== undefined && { description: body.description }),
+          ...(body.permissions !== undefined && { permissions: body.permissions }),
+          updatedAt: new Date(),
+        })
+        .where(eq(teams.id, id));
+      if (body.member_ids !== undefined) await setMembers(tx, workspaceId, id, body.member_ids);
+      const after = await detail(tx, id);
+      await audit.inWorkspace(tx, workspaceId, actor, {
+        action: 'team.update',
+        targetType: 'team',
+        targetId: id,
+        before,
+        after,
+      });
+      return after!;
+    });
+  }
+
+  async function remove(workspaceId: string, actor: Actor, id: string): Promise<void> {
+    await database.withWorkspace(workspaceId, async (tx) => {
+      const before = await detail(tx, id);
+      if (!before) throw notFound();
+      await tx.delete(teams).where(eq(teams.id, id));
+      await audit.inWorkspace(tx, workspaceId, actor, {
+        action: 'team.delete',
+        targetType: 'team',
+        targetId: id,
+        before,
+      });
+    });
+  }
+
+  return { list, get, create, update, remove };
+}

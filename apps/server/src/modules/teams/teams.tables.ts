@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
+import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+
+/** A team: a named group of members; its permissions add to each member's own. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('teams_workspace_idx').on(t.workspaceId, t.name)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    index('team_members_workspace_idx').on(t.workspaceId, t.memberId),
+  ],
+);
+export type TeamRow = typeof teams.$inferSelect;

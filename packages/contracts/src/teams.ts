@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { WORKSPACE_PERMISSIONS, type WorkspacePermission } from './permissions.ts';
+
+/** A workspace permission name; anything else is refused with a field error. */
+export const workspacePermissionField = z.enum(
+  WORKSPACE_PERMISSIONS as unknown as [WorkspacePermission, ...WorkspacePermission[]],
+  { error: 'unknown_permission' },
+);
+
+/** A list of workspace permissions, without repeats. */
+export const permissionListField = z
+  .array(workspacePermissionField, { error: 'request_invalid' })
+  .max(WORKSPACE_PERMISSIONS.length * 4, { error: 'request_invalid' })
+  .transform((list) => [...new Set(list)]);
+
+export const permissionsBodySchema = z.object({ permissions: permissionListField });
+export type PermissionsBody = z.infer<typeof permissionsBodySchema>;
+
+/** A member's own list (what PUT sets) and what they hold with their teams and role. */
+export const memberPermissionSchema = z.object({
+  permissions: z.array(z.string()),
+  effective_permissions: z.array(z.string()),
+});
+
+export const teamNameField = z
+  .string({ error: 'team_name_required' })
+  .trim()
+  .min(1, { error: 'team_name_required' })
+  .max(LIMITS.teamNameMax - 1, { error: 'team_name_max' });
+
+export const createTeamBodySchema = z.object({
+  name: teamNameField,
+  description: z.string().trim().max(LIMITS.teamDescriptionMax, { error: 'team_description_max' }).optional(),
+  permissions: permissionListField.optional(),
+  member_ids: z
+    .array(z.uuid({ error: 'team_member_not_found' }), { error: 'request_invalid' })
+    .max(1000, { error: 'request_invalid' })
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+});
+export type CreateTeamBody = z.infer<typeof createTeamBodySchema>;
+/** Every field optional; `member_ids`, when given, replaces the whole member set. */
+export const updateTeamBodySchema = createTeamBodySchema.partial();
+export type UpdateTeamBody = z.infer<typeof updateTeamBodySchema>;
+
+export const teamListQuerySchema = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
+
+export const teamSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(z.string()),
+  member_count: z.number().int(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamMemberSchema = z.object({
+  id: z.uuid(),
+  role: z.string(),
+  user: z.object({
+    id: z.uuid(),
+    username: z.string(),
+    display_name: z.string(),
+    email: z.string(),
+    avatar: z.string(),
+  }),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
