@@ -1,5 +1,19 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { AdminProfilePage } from '../features/admin/AdminProfilePage.tsx';
+import { SystemAdminsPage } from '../features/admin/SystemAdminsPage.tsx';
+import {
+  CsAgentSettingsPage,
+  GoogleSettingsPage,
+  NotificationSettingsPage,
+  OmnichannelSettingsPage,
+  SmtpSettingsPage,
+  StripeSettingsPage,
+  SystemSettingsPage,
+} from '../features/admin/settings/SettingsPages.tsx';
+import { UsersPage } from '../features/admin/UsersPage.tsx';
+import { WorkspacesPage } from '../features/admin/WorkspacesPage.tsx';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
+import { JoinPage } from '../features/auth/JoinPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
@@ -7,11 +21,14 @@ import { VerifyPage } from '../features/auth/VerifyPage.tsx';
 import { AboutPage } from '../features/marketing/AboutPage.tsx';
 import { HomePage } from '../features/marketing/HomePage.tsx';
 import { PricingPage } from '../features/marketing/PricingPage.tsx';
-import { AdminDashboardPage, AdminProfilePage } from '../features/shell/AdminPages.tsx';
+import { MembersPage } from '../features/members/MembersPage.tsx';
+import { AdminDashboardPage } from '../features/shell/AdminPages.tsx';
 import { DashboardPage } from '../features/shell/DashboardPage.tsx';
 import { NotFoundPage } from '../features/shell/NotFoundPage.tsx';
 import { PlaceholderPage } from '../features/shell/PlaceholderPage.tsx';
 import { ProfilePage } from '../features/shell/ProfilePage.tsx';
+import { TeamsPage } from '../features/teams/TeamsPage.tsx';
+import { OrganizationSettingsPage } from '../features/workspace/OrganizationSettingsPage.tsx';
 import { SwitchOrganizationPage } from '../features/workspace/SwitchOrganizationPage.tsx';
 import { AdminLayout } from './layouts/AdminLayout.tsx';
 import { OrganizationLayout } from './layouts/OrganizationLayout.tsx';
@@ -25,10 +42,7 @@ const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   'chat/whatsapp-broadcast': 'nav.whatsappBroadcast',
   'relationship/customers': 'nav.customers',
   workflow: 'nav.workflow',
-  'organization/users': 'nav.members',
-  'organization/teams': 'nav.teams',
   'organization/wallet': 'pages.wallet',
-  'organization/settings': 'pages.organizationSettings',
   'salesforce/accounts': 'nav.accountDataSync',
   'salesforce/credential': 'nav.appCredential',
   'notification-settings': 'pages.notificationSettings',
@@ -37,18 +51,8 @@ const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
 
 /** /admin/* pages that a later release fills. */
 const ADMIN_PLACEHOLDERS: Record<string, string> = {
-  'system-admin': 'admin.systemAdmin',
-  user: 'admin.user',
-  workspace: 'admin.organization',
   'subscription-management/plans': 'admin.plans',
   'subscription-management/organizational-plan-management': 'admin.organizationalPlanManagement',
-  'settings/system': 'admin.system',
-  'settings/notification': 'admin.notification',
-  'settings/smtp-server': 'admin.smtpServer',
-  'settings/stripe': 'admin.stripe',
-  'settings/google': 'admin.google',
-  'settings/omnichannel': 'admin.omnichannel',
-  'settings/cs-agent': 'admin.csAgent',
 };
 
 const placeholders = (table: Record<string, string>): RouteObject[] =>
@@ -71,6 +75,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/admin/login', element: <LoginPage kind="admin" /> },
       { path: '/auth/register', element: <RegisterPage /> },
       { path: '/auth/verify', element: <VerifyPage /> },
+      { path: '/auth/join', element: <JoinPage /> },
       { path: '/auth/forgot-password', element: <ForgotPasswordPage kind="user" /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage kind="user" /> },
       { path: '/auth/admin/forgot-password', element: <ForgotPasswordPage kind="admin" /> },
@@ -83,6 +88,9 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'organization', element: <SwitchOrganizationPage /> },
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'organization/users', element: <MembersPage /> },
+          { path: 'organization/teams', element: <TeamsPage /> },
+          { path: 'organization/settings', element: <OrganizationSettingsPage /> },
           ...placeholders(ORGANIZATION_PLACEHOLDERS),
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -94,6 +102,16 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
           { path: 'dashboard', element: <AdminDashboardPage /> },
           { path: 'profile', element: <AdminProfilePage /> },
+          { path: 'system-admin', element: <SystemAdminsPage /> },
+          { path: 'user', element: <UsersPage /> },
+          { path: 'workspace', element: <WorkspacesPage /> },
+          { path: 'settings/system', element: <SystemSettingsPage /> },
+          { path: 'settings/notification', element: <NotificationSettingsPage /> },
+          { path: 'settings/smtp-server', element: <SmtpSettingsPage /> },
+          { path: 'settings/stripe', element: <StripeSettingsPage /> },
+          { path: 'settings/google', element: <GoogleSettingsPage /> },
+          { path: 'settings/omnichannel', element: <OmnichannelSettingsPage /> },
+          { path: 'settings/cs-agent', element: <CsAgentSettingsPage /> },
           ...placeholders(ADMIN_PLACEHOLDERS),
           { path: '*', element: <NotFoundPage /> },
         ],

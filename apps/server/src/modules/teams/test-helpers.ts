@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { joinAs } from '../../../test/members.ts';
-import { bearer, json, type TestApp } from '../../../test/test-app.ts';
+import { bearer, type TestApp } from '../../../test/test-app.ts';
 import { auditLogs } from '../audit/audit.tables.ts';
 import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
 

@@ -11,6 +11,7 @@ import { NotificationBell } from '../../ui/NotificationBell.tsx';
 import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
 import { useCurrentSubscription, useMemberPermissions, usePublicSettings } from '../queries.ts';
+import { useMembershipRefresh } from '../session/use-membership-refresh.ts';
 import { useSession } from '../session/use-session.ts';
 import { GeneralSocketProvider } from '../socket/index.ts';
 import { accessForPath, resolveMenu, type SidebarItem } from './menu-model.ts';
@@ -41,6 +42,7 @@ export function OrganizationLayout() {
   const settings = usePublicSettings();
   const permissions = useMemberPermissions();
   const plan = useCurrentSubscription();
+  useMembershipRefresh(Boolean(sessionState.token && sessionState.loginType === 'system_user' && sessionState.member));
 
   const { isAdmin, member } = sessionState;
   const context = useMemo(

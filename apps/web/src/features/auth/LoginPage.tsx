@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { usePublicSettings } from '../../app/queries.ts';
 import { zodRule } from '../../ui/zod-rule.ts';
@@ -27,6 +27,10 @@ export function LoginPage({ kind }: { kind: 'user' | 'admin' }) {
   const settings = usePublicSettings();
   const [busy, setBusy] = useState(false);
   const admin = kind === 'admin';
+  // a page that sent the visitor here (e.g. the join link) gets them back after a user login
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const back = !admin && redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : null;
 
   const finish = async (run: () => Promise<string | false>) => {
     setBusy(true);
@@ -34,7 +38,7 @@ export function LoginPage({ kind }: { kind: 'user' | 'admin' }) {
       const destination = await run();
       if (destination) {
         queryClient.clear();
-        navigate(destination, { replace: true });
+        navigate(back ?? destination, { replace: true });
       }
     } finally {
       setBusy(false);

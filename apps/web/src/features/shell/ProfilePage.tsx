@@ -1,49 +1,170 @@
-import type { User } from '@omnichat/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { changePasswordBodySchema, displayNameField, passwordField, translate, type User } from '@omnichat/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../app/http/index.ts';
+import { ApiError, http } from '../../app/http/index.ts';
+import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { queryKeys } from '../../app/queries.ts';
+import { STORAGE_KEYS, storeUser, writeString } from '../../app/storage.ts';
+import { toast } from '../../app/toast/toast-store.ts';
+import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { matchesField, zodRule } from '../../ui/zod-rule.ts';
 
-/** /app/profile: the signed-in user (GET /v1/self). */
+interface ProfileValues {
+  display_name: string;
+  avatar?: UploadedFile | null;
+}
+
+interface PasswordValues {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+function setServerFields<T>(form: ReturnType<typeof Form.useForm<T>>[0], error: unknown) {
+  if (error instanceof ApiError && error.fields) {
+    form.setFields(Object.entries(error.fields).map(([name, message]) => ({ name: name as never, errors: [message] })));
+  }
+}
+
+/** /app/profile: display name and avatar (PUT /v1/self), e-mail read-only, and the password change. */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const queryClient = useQueryClient();
   const self = useQuery({ queryKey: queryKeys.self, queryFn: () => http.get<User>('/v1/self') });
+  const [profileForm] = Form.useForm<ProfileValues>();
+  const [passwordForm] = Form.useForm<PasswordValues>();
+  const [savingProfile, setSavingProfile] = useState(false);
+  const [savingPassword, setSavingPassword] = useState(false);
   const user = self.data;
+
+  const saveProfile = async (values: ProfileValues) => {
+    setSavingProfile(true);
+    try {
+      const saved = await http.put<User>('/v1/self', {
+        display_name: values.display_name.trim(),
+        avatar: values.avatar?.dataUrl ?? '',
+      });
+      storeUser(saved);
+      queryClient.setQueryData(queryKeys.self, saved);
+      toast.success(translate('save_success', locale));
+    } catch (error) {
+      setServerFields(profileForm, error);
+    } finally {
+      setSavingProfile(false);
+    }
+  };
+
+  const changePassword = async (values: PasswordValues) => {
+    setSavingPassword(true);
+    try {
+      const result = await http.post<{ token: string }>('/v1/auth/change-password', values);
+      // other sessions are signed out: this one continues with the new token
+      if (result.token) writeString(STORAGE_KEYS.token, result.token);
+      toast.success(translate('save_success', locale));
+      passwordForm.resetFields();
+    } catch (error) {
+      setServerFields(passwordForm, error);
+    } finally {
+      setSavingPassword(false);
+    }
+  };
+
   return (
     <>
       <PageHeader title={t('pages.profile')} />
-      <Card>
-        {!user ? (
-          <Skeleton active avatar loading={self.isPending} />
-        ) : (
-          <Flex gap={24} wrap align="flex-start">
-            <Avatar size={88} src={user.avatar || undefined}>
-              {user.display_name.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <div style={{ flex: 1, minWidth: 240 }}>
-              <Typography.Title level={4} style={{ marginTop: 0 }}>
-                {user.display_name}
-              </Typography.Title>
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('profile.username')}>{user.username}</Descriptions.Item>
-                <Descriptions.Item label={t('profile.email')}>{user.email}</Descriptions.Item>
-                <Descriptions.Item label={t('profile.status')}>
-                  <Tag color={user.status === 'active' ? 'success' : 'default'}>{t(`profile.${user.status}`)}</Tag>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('profile.emailVerified')}>
-                  {user.email_verified ? t('profile.yes') : t('profile.no')}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('profile.createdAt')}>
-                  {dayjs.unix(user.created_at).format('YYYY-MM-DD')}
-                </Descriptions.Item>
-              </Descriptions>
-            </div>
-          </Flex>
-        )}
-      </Card>
+      <Flex vertical gap={16}>
+        <Card title={t('account.details')}>
+          {!user ? (
+            <Skeleton active avatar loading={self.isPending} />
+          ) : (
+            <Form<ProfileValues>
+              key={user.id}
+              form={profileForm}
+              layout="vertical"
+              name="profile"
+              noValidate
+              initialValues={{
+                display_name: user.display_name,
+                avatar: user.avatar ? { dataUrl: user.avatar, filename: 'avatar' } : undefined,
+              }}
+              onFinish={saveProfile}
+              onFinishFailed={({ errorFields }) => console.warn('profile: invalid fields', errorFields)}
+              disabled={savingProfile}
+              style={{ maxWidth: 560 }}
+            >
+              <Form.Item name="avatar" label={t('account.avatar')}>
+                <AvatarPicker />
+              </Form.Item>
+              <Form.Item
+                name="display_name"
+                label={t('account.displayName')}
+                required
+                rules={[zodRule(displayNameField, locale)]}
+              >
+                <Input autoComplete="name" />
+              </Form.Item>
+              <Form.Item label={t('account.username')} htmlFor="profile-username">
+                <Input id="profile-username" value={user.username} readOnly variant="filled" />
+              </Form.Item>
+              <Form.Item label={t('account.email')} htmlFor="profile-email">
+                <Input id="profile-email" value={user.email} readOnly variant="filled" />
+              </Form.Item>
+              <Flex justify="flex-end">
+                <Button type="primary" htmlType="submit" loading={savingProfile}>
+                  {t('common.save')}
+                </Button>
+              </Flex>
+            </Form>
+          )}
+        </Card>
+        <Card title={t('account.changePassword')}>
+          <Form<PasswordValues>
+            form={passwordForm}
+            layout="vertical"
+            name="change-password"
+            noValidate
+            onFinish={changePassword}
+            onFinishFailed={({ errorFields }) => console.warn('change password: invalid fields', errorFields)}
+            disabled={savingPassword}
+            style={{ maxWidth: 560 }}
+          >
+            <Form.Item
+              name="old_password"
+              label={t('account.oldPassword')}
+              required
+              rules={[zodRule(changePasswordBodySchema.shape.old_password, locale)]}
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <Form.Item
+              name="new_password"
+              label={t('account.newPassword')}
+              required
+              rules={[zodRule(passwordField, locale)]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm_password"
+              label={t('account.confirmPassword')}
+              required
+              dependencies={['new_password']}
+              rules={[matchesField('new_password', locale)]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Flex justify="flex-end">
+              <Button type="primary" htmlType="submit" loading={savingPassword}>
+                {t('account.updatePassword')}
+              </Button>
+            </Flex>
+          </Form>
+        </Card>
+      </Flex>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { ApiError, http } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { queryKeys } from '../../app/queries.ts';
 import { toast } from '../../app/toast/toast-store.ts';
-import { AvatarPicker } from '../../ui/AvatarPicker.tsx';
+import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
 import { RemoteSelect } from '../../ui/RemoteSelect.tsx';
 import { zodRule } from '../../ui/zod-rule.ts';
 import { browserTimeZone, getTimeZone, searchTimeZones } from './timezone-api.ts';
@@ -16,7 +16,7 @@ import { browserTimeZone, getTimeZone, searchTimeZones } from './timezone-api.ts
 interface FormValues {
   name: string;
   time_zone: string;
-  avatar?: string;
+  avatar?: UploadedFile;
 }
 
 /** The create-organization dialog (SPEC 2, 5): name, time zone, optional avatar. */
@@ -34,7 +34,7 @@ export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onC
       await http.post<SelfWorkspace>('/v1/workspace', {
         name: values.name.trim(),
         time_zone: values.time_zone,
-        ...(values.avatar ? { avatar: values.avatar } : {}),
+        ...(values.avatar ? { avatar: values.avatar.dataUrl } : {}),
       });
       toast.success(translate('save_success', locale));
       await queryClient.invalidateQueries({ queryKey: queryKeys.selfWorkspaces });

@@ -16,9 +16,18 @@ describe('switch organization page', () => {
       'GET /v1/self/workspaces': [ok(WORKSPACES)],
       'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
       'GET /v1/subscription/current': [ok({ plan_tag: null })],
-      'POST /v1/auth/refresh-token': [ok({ workspace: memberOf(WORKSPACES[1]!, []), token: 'second-token' })],
+      // The layout refreshes the current membership on arrival, then the switch binds the second organization.
+      'POST /v1/auth/refresh-token': [
+        ok({ workspace: memberOf(WORKSPACES[0]!, []), token: 'first-token' }),
+        ok({ workspace: memberOf(WORKSPACES[1]!, []), token: 'second-token' }),
+      ],
     });
     const { router } = renderApp('/app/organization');
+    await waitFor(() => expect(callsTo('POST', '/v1/auth/refresh-token')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/auth/refresh-token')[0]?.body).toEqual({
+      token: 'first-token',
+      workspace_id: WORKSPACES[0]!.id,
+    });
     const list = await screen.findByRole('list', { name: 'Switch organization' });
     const items = within(list).getAllByRole('listitem');
     expect(items[0]).toHaveAttribute('aria-current', 'true');
@@ -27,7 +36,7 @@ describe('switch organization page', () => {
 
     await userEvent.setup().click(within(items[1]!).getByRole('button', { name: 'Switch Second Org' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
-    expect(callsTo('POST', '/v1/auth/refresh-token')[0]?.body).toEqual({
+    expect(callsTo('POST', '/v1/auth/refresh-token')[1]?.body).toEqual({
       token: 'first-token',
       workspace_id: WORKSPACES[1]!.id,
     });

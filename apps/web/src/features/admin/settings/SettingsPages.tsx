@@ -1,0 +1,67 @@
+import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { SettingsForm } from './SettingsForm.tsx';
+import { SmtpTestCard } from './SmtpTestCard.tsx';
+import type { SettingSection } from './setting-fields.ts';
+import {
+  CS_AGENT_SECTIONS,
+  GOOGLE_SECTIONS,
+  NOTIFICATION_SECTIONS,
+  OMNICHANNEL_SECTIONS,
+  SMTP_SECTIONS,
+  STRIPE_SECTIONS,
+  SYSTEM_SECTIONS,
+} from './settings-pages.ts';
+
+interface SettingsPageProps {
+  /** Title key under admin.* (the sidebar label). */
+  titleKey: string;
+  name: string;
+  sections: SettingSection[];
+  /** Later features use these settings: show a note saying so. */
+  later?: boolean;
+}
+
+function SettingsPage({ titleKey, name, sections, later }: SettingsPageProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t(`admin.${titleKey}`)} />
+      <SettingsForm name={name} sections={sections} note={later ? t('adminPages.settings.laterNote') : undefined} />
+    </>
+  );
+}
+
+export const SystemSettingsPage = () => (
+  <SettingsPage titleKey="system" name="settings-system" sections={SYSTEM_SECTIONS} />
+);
+export const NotificationSettingsPage = () => (
+  <SettingsPage titleKey="notification" name="settings-notification" sections={NOTIFICATION_SECTIONS} />
+);
+export const GoogleSettingsPage = () => (
+  <SettingsPage titleKey="google" name="settings-google" sections={GOOGLE_SECTIONS} />
+);
+export const StripeSettingsPage = () => (
+  <SettingsPage titleKey="stripe" name="settings-stripe" sections={STRIPE_SECTIONS} later />
+);
+export const OmnichannelSettingsPage = () => (
+  <SettingsPage titleKey="omnichannel" name="settings-omnichannel" sections={OMNICHANNEL_SECTIONS} later />
+);
+export const CsAgentSettingsPage = () => (
+  <SettingsPage titleKey="csAgent" name="settings-cs-agent" sections={CS_AGENT_SECTIONS} later />
+);
+
+/** /admin/settings/smtp-server: the SMTP form and the test e-mail. */
+export function SmtpSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('admin.smtpServer')} />
+      <Flex vertical gap={16}>
+        <SettingsForm name="settings-smtp" sections={SMTP_SECTIONS} />
+        <SmtpTestCard />
+      </Flex>
+    </>
+  );
+}

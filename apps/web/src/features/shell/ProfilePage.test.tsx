@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../app/storage.ts';
+import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
+import { memberOf, PUBLIC_SETTINGS, USER, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+
+function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
+  writeString(STORAGE_KEYS.token, 'ws-token');
+  writeString(STORAGE_KEYS.loginType, 'system_user');
+  storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
+  return stubFetch({
+    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+    'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
+    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    'GET /v1/self': [ok(USER)],
+    ...extra,
+  });
+}
+
+const button = async (text: string) => (await screen.findByText(text, { selector: 'button span' })).closest('button')!;
+
+describe('profile page', () => {
+  it('saves the display name and updates the stored user', async () => {
+    const { callsTo } = setup({ 'PUT /v1/self': (call) => ok({ ...USER, ...(call.body as object) }) });
+    renderApp('/app/profile');
+    const name = await screen.findByLabelText('Display name');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('amy@example.com');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.click(await button('Save'));
+    expect(await screen.findByText('display name is required')).toBeInTheDocument();
+    await user.type(name, 'Amy C.');
+    await user.click(await button('Save'));
+    await waitFor(() => expect(callsTo('PUT', '/v1/self')).toHaveLength(1));
+    expect(callsTo('PUT', '/v1/self')[0]?.body).toEqual({ display_name: 'Amy C.', avatar: USER.avatar });
+    expect(await screen.findByText('Save successfully')).toBeInTheDocument();
+    expect(session.user()?.display_name).toBe('Amy C.');
+  });
+
+  it('checks the new password and its confirmation before sending', async () => {
+    const { callsTo } = setup();
+    renderApp('/app/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.type(screen.getByLabelText('Confirm new password'), 'different');
+    await user.click(await button('Change password'));
+    expect(await screen.findByText('password must be at least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('passwords do not match')).toBeInTheDocument();
+    expect(callsTo('POST', '/v1/auth/change-password')).toHaveLength(0);
+  });
+
+  it('changes the password and keeps the new token', async () => {
+    const { callsTo } = setup({ 'POST /v1/auth/change-password': [ok({ token: 'fresh-token' })] });
+    renderApp('/app/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
+    await user.click(await button('Change password'));
+    await waitFor(() => expect(callsTo('POST', '/v1/auth/change-password')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/auth/change-password')[0]?.body).toEqual({
+      old_password: 'old-password',
+      new_password: 'new-password',
+      confirm_password: 'new-password',
+    });
+    expect(await screen.findByText('Save successfully')).toBeInTheDocument();
+    expect(session.token()).toBe('fresh-token');
+  });
+
+  it('shows the server error for a wrong current password', async () => {
+    setup({
+      'POST /v1/auth/change-password': [
+        fail(400, 'the current password is incorrect', 't', { old_password: 'the current password is incorrect' }),
+      ],
+    });
+    renderApp('/app/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current password'), 'wrong-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
+    await user.click(await button('Change password'));
+    await waitFor(() =>
+      expect(screen.getAllByText('the current password is incorrect').length).toBeGreaterThanOrEqual(2),
+    );
+    expect(session.token()).toBe('ws-token');
+  });
+});
