@@ -20,6 +20,8 @@ beforeAll(async () => {
   ).token;
 });
 afterAll(async () => {
+  // Leave the platform as the other journeys expect it: no SMTP server, mails written to the log.
+  if (adminToken) await api('PUT', '/v1/system-setting', { settings: [{ key: 'smtp.host', value: '' }] }, adminToken);
   await browser?.close();
   await catcher?.close();
 });

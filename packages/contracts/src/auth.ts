@@ -140,3 +140,8 @@ export const updateProfileBodySchema = z.object({
   display_name: displayNameField.optional(),
   avatar: imageDataUrlField.optional(),
 });
+
+export const changeEmailBodySchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(LIMITS.passwordMax),
+});

@@ -12,12 +12,13 @@ import {
 } from '../features/admin/settings/SettingsPages.tsx';
 import { UsersPage } from '../features/admin/UsersPage.tsx';
 import { WorkspacesPage } from '../features/admin/WorkspacesPage.tsx';
+import { AdminAuditLogPage, OrganizationAuditLogPage } from '../features/audit/AuditLogPages.tsx';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { JoinPage } from '../features/auth/JoinPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { VerifyPage } from '../features/auth/VerifyPage.tsx';
+import { ConfirmEmailPage, VerifyPage } from '../features/auth/VerifyPage.tsx';
 import { AboutPage } from '../features/marketing/AboutPage.tsx';
 import { HomePage } from '../features/marketing/HomePage.tsx';
 import { PricingPage } from '../features/marketing/PricingPage.tsx';
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/admin/login', element: <LoginPage kind="admin" /> },
       { path: '/auth/register', element: <RegisterPage /> },
       { path: '/auth/verify', element: <VerifyPage /> },
+      { path: '/auth/confirm-email', element: <ConfirmEmailPage /> },
       { path: '/auth/join', element: <JoinPage /> },
       { path: '/auth/forgot-password', element: <ForgotPasswordPage kind="user" /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage kind="user" /> },
@@ -90,6 +92,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'organization/users', element: <MembersPage /> },
           { path: 'organization/teams', element: <TeamsPage /> },
+          { path: 'organization/audit-log', element: <OrganizationAuditLogPage /> },
           { path: 'organization/settings', element: <OrganizationSettingsPage /> },
           ...placeholders(ORGANIZATION_PLACEHOLDERS),
           { path: '*', element: <NotFoundPage /> },
@@ -105,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'system-admin', element: <SystemAdminsPage /> },
           { path: 'user', element: <UsersPage /> },
           { path: 'workspace', element: <WorkspacesPage /> },
+          { path: 'audit-log', element: <AdminAuditLogPage /> },
           { path: 'settings/system', element: <SystemSettingsPage /> },
           { path: 'settings/notification', element: <NotificationSettingsPage /> },
           { path: 'settings/smtp-server', element: <SmtpSettingsPage /> },

@@ -73,6 +73,9 @@ export const en = {
   verify_success: 'your e-mail address is verified, you can sign in now',
   forgot_password_sent: 'if an account exists for this address, a reset link has been sent',
   reset_password_success: 'your password has been reset, you can sign in now',
+  email_change_sent: 'a confirmation link has been sent to the new address',
+  email_changed: 'your e-mail address has been changed',
+  email_unchanged: 'this is already your e-mail address',
   // organizations
   failed_to_create_organization: 'failed to create organization',
   organization_creation_disabled: 'creating organizations is not allowed in this system mode',

@@ -7,7 +7,7 @@ export const oneTimeTokens = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
     subjectType: text('subject_type', { enum: ['user', 'admin'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

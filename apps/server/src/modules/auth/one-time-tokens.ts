@@ -4,16 +4,17 @@ import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { oneTimeTokens } from './auth.tables.ts';
 
-type Purpose = 'verify_email' | 'reset_password';
+type Purpose = 'verify_email' | 'reset_password' | 'change_email';
 type Subject = 'user' | 'admin';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const MESSAGES = {
   verify_email: { missing: 'verification_token_not_found', invalid: 'invalid_verification_token' },
   reset_password: { missing: 'reset_token_not_found', invalid: 'invalid_reset_token' },
+  change_email: { missing: 'verification_token_not_found', invalid: 'invalid_verification_token' },
 } as const;
 
-export const TOKEN_TTL_SECONDS = { verify_email: 48 * 3600, reset_password: 3600 } as const;
+export const TOKEN_TTL_SECONDS = { verify_email: 48 * 3600, reset_password: 3600, change_email: 24 * 3600 } as const;
 
 export function createOneTimeTokens(database: Database) {
   return {

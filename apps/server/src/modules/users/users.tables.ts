@@ -1,4 +1,4 @@
-import { bigint, boolean, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountColumns, accountIndexes } from '../../platform/db/account-columns.ts';
 
 /** Organization users (system users). */
@@ -9,6 +9,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     invited: boolean('invited').notNull().default(false),
     invitedAt: bigint('invited_at', { mode: 'number' }).notNull().default(0),
+    /** a new address waiting for its confirmation link to be opened */
+    pendingEmail: text('pending_email'),
   },
   (t) => accountIndexes('users', t),
 );

@@ -1,9 +1,13 @@
 import {
+  changeEmailBodySchema,
   createWorkspaceBodySchema,
   isAdminRole,
+  messageResultSchema,
   permissionsResultSchema,
   selfWorkspaceSchema,
   subscriptionCurrentSchema,
+  tokenBodySchema,
+  translate,
   updateProfileBodySchema,
   updateWorkspaceBodySchema,
   userSchema,
@@ -14,7 +18,9 @@ import type { AppContext } from '../../context.ts';
 import { memberOf, userOf } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
+import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { createEmailChange } from '../users/email-change.ts';
 import { updateProfile } from '../users/profile.ts';
 import { toUserDto } from '../users/users.dto.ts';
 import { toWorkspaceSummary } from './workspaces.dto.ts';
@@ -40,6 +46,34 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
     },
     preHandler: guards.user(),
     handler: async (request) => ok(toUserDto(await updateProfile(ctx.database, userOf(request).user.id, request.body))),
+  });
+
+  const emailChange = createEmailChange(ctx);
+  app.post('/v1/self/email', {
+    schema: {
+      tags,
+      summary:
+        'Change the e-mail address: the current password is required and the new address gets a confirmation link',
+      body: changeEmailBodySchema,
+      response: replies(messageResultSchema),
+    },
+    preHandler: guards.user(),
+    handler: async (request) => {
+      await emailChange.request(userOf(request).user, request.body.email, request.body.password);
+      return ok({ message: translate('email_change_sent', localeOf(request)) });
+    },
+  });
+  app.post('/public/v1/auth/confirm-email', {
+    schema: {
+      tags,
+      summary: 'Open the link mailed to a new address: the address becomes the account e-mail',
+      body: tokenBodySchema,
+      response: replies(messageResultSchema),
+    },
+    handler: async (request) => {
+      await emailChange.confirm(request.body.token);
+      return ok({ message: translate('email_changed', localeOf(request)) });
+    },
   });
 
   app.get('/v1/self/workspaces', {

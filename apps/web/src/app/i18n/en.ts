@@ -1,8 +1,10 @@
 import { adminPagesEn } from '../../features/admin/i18n/en.ts';
+import { auditLogEn } from '../../features/audit/i18n/en.ts';
 
 /** English UI labels. Error texts come from the contracts catalogue (`translate`). */
 export const en = {
   adminPages: adminPagesEn,
+  auditLog: auditLogEn,
   common: {
     appName: 'OmniChat',
     loading: 'loading...',
@@ -51,6 +53,7 @@ export const en = {
     registerSubtitle: 'Start talking to your customers on every channel.',
     registerDoneTitle: 'Check your e-mail',
     verifyTitle: 'Verify account',
+    confirmEmailTitle: 'Confirm e-mail address',
     verifying: 'Verifying your e-mail address...',
     missingToken: 'The link is missing its token. Open the link from your e-mail again.',
     backToSignIn: 'Back to sign in',
@@ -281,6 +284,12 @@ export const en = {
     team: 'Teams',
   },
   account: {
+    changeEmail: 'Change e-mail',
+    changeEmailHint:
+      'Your e-mail address is {{email}}. The new address receives a link; it becomes your e-mail address when you open it.',
+    newEmail: 'New e-mail',
+    passwordForEmail: 'Password',
+    sendConfirmation: 'Send confirmation link',
     details: 'Account details',
     avatar: 'Avatar',
     displayName: 'Display name',

@@ -1,9 +1,11 @@
 import { adminPagesZhCn } from '../../features/admin/i18n/zh-cn.ts';
+import { auditLogZhCn } from '../../features/audit/i18n/zh-cn.ts';
 import type { UiCatalogue } from './en.ts';
 
 /** Simplified Chinese UI labels. */
 export const zhCn: UiCatalogue = {
   adminPages: adminPagesZhCn,
+  auditLog: auditLogZhCn,
   common: {
     appName: 'OmniChat',
     loading: '加载中...',
@@ -52,6 +54,7 @@ export const zhCn: UiCatalogue = {
     registerSubtitle: '在每个渠道与你的客户沟通。',
     registerDoneTitle: '请查看你的邮箱',
     verifyTitle: '验证账户',
+    confirmEmailTitle: '确认邮箱地址',
     verifying: '正在验证你的邮箱地址...',
     missingToken: '链接缺少验证码，请重新打开邮件中的链接。',
     backToSignIn: '返回登录',
@@ -282,6 +285,11 @@ export const zhCn: UiCatalogue = {
     team: '团队',
   },
   account: {
+    changeEmail: '更改邮箱',
+    changeEmailHint: '你的邮箱地址是 {{email}}。新地址会收到一条链接，打开后才会成为你的邮箱地址。',
+    newEmail: '新邮箱',
+    passwordForEmail: '密码',
+    sendConfirmation: '发送确认链接',
     details: '账户信息',
     avatar: '头像',
     displayName: '显示名称',

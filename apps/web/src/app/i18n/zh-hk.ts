@@ -1,9 +1,11 @@
 import { adminPagesZhHk } from '../../features/admin/i18n/zh-hk.ts';
+import { auditLogZhHk } from '../../features/audit/i18n/zh-hk.ts';
 import type { UiCatalogue } from './en.ts';
 
 /** Traditional Chinese (Hong Kong) UI labels. */
 export const zhHk: UiCatalogue = {
   adminPages: adminPagesZhHk,
+  auditLog: auditLogZhHk,
   common: {
     appName: 'OmniChat',
     loading: '載入中...',
@@ -52,6 +54,7 @@ export const zhHk: UiCatalogue = {
     registerSubtitle: '在每個渠道與你的客戶溝通。',
     registerDoneTitle: '請查看你的電郵',
     verifyTitle: '驗證帳戶',
+    confirmEmailTitle: '確認電郵地址',
     verifying: '正在驗證你的電郵地址...',
     missingToken: '連結缺少驗證碼，請再次開啟電郵中的連結。',
     backToSignIn: '返回登入',
@@ -282,6 +285,11 @@ export const zhHk: UiCatalogue = {
     team: '團隊',
   },
   account: {
+    changeEmail: '更改電郵',
+    changeEmailHint: '你的電郵地址是 {{email}}。新地址會收到一條連結，打開後才會成為你的電郵地址。',
+    newEmail: '新電郵',
+    passwordForEmail: '密碼',
+    sendConfirmation: '寄出確認連結',
     details: '帳戶資料',
     avatar: '頭像',
     displayName: '顯示名稱',

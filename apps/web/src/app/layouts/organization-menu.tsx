@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BranchesOutlined,
   CloudOutlined,
   CloudSyncOutlined,
@@ -70,6 +71,13 @@ export const ORGANIZATION_MENU: SidebarItem[] = [
     items: [
       { key: 'members', name: 'nav.members', icon: <UsergroupAddOutlined />, link: '/app/organization/users' },
       { key: 'teams', name: 'nav.teams', icon: <TeamOutlined />, link: '/app/organization/teams' },
+      {
+        key: 'audit-log',
+        name: 'auditLog.title',
+        icon: <AuditOutlined />,
+        link: '/app/organization/audit-log',
+        adminOnly: true,
+      },
     ],
   },
   {

@@ -5,12 +5,12 @@ import { Button, Flex, Space, type TableColumnsType, Tag, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
+import { PagedTable, SearchBox } from '../../ui/PagedTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AdminPermissionsDrawer } from './AdminPermissionsDrawer.tsx';
 import { adminKeys, listSystemAdmins, setSystemAdminActive } from './admin-api.ts';
 import { StatusAction } from './ConfirmAction.tsx';
 import { CreateAdminDialog } from './CreateAdminDialog.tsx';
-import { PagedTable, SearchBox } from './PagedTable.tsx';
 import { formatDate, StatusTag } from './StatusTag.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { usePagedList } from './use-paged-list.ts';

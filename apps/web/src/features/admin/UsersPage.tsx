@@ -4,6 +4,7 @@ import { Flex, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
+import { PagedTable, SearchBox } from '../../ui/PagedTable.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import {
   type AccountStatus,
@@ -14,7 +15,6 @@ import {
   setUserActive,
 } from './admin-api.ts';
 import { ConfirmAction, StatusAction } from './ConfirmAction.tsx';
-import { PagedTable, SearchBox } from './PagedTable.tsx';
 import { formatDate, StatusTag } from './StatusTag.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { usePagedList } from './use-paged-list.ts';

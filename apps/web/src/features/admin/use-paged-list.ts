@@ -1,8 +1,8 @@
 import { LIMITS } from '@omnichat/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { usePaging } from '../../ui/use-paging.ts';
 import type { AccountStatus, ListFilters, Paged } from './admin-api.ts';
-import { PAGE_SIZE } from './PagedTable.tsx';
 import { useDebounced } from './use-debounced.ts';
 
 /** Search text (debounced), status filter and paging of an admin list, and its query. */
@@ -13,13 +13,12 @@ export function usePagedList<T>(
   const [search, setSearchText] = useState('');
   const keyword = useDebounced(search, LIMITS.searchDebounceMs);
   const [status, setStatusValue] = useState<AccountStatus | undefined>();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const { page, size, reset, onPage } = usePaging();
   const [settledKeyword, setSettledKeyword] = useState(keyword);
   if (settledKeyword !== keyword) {
     // a new search starts on the first page
     setSettledKeyword(keyword);
-    setPage(1);
+    reset();
   }
   const filters: ListFilters = { page, size, keyword, status };
   const query = useQuery({
@@ -34,13 +33,10 @@ export function usePagedList<T>(
     status,
     setStatus: (next: AccountStatus | undefined) => {
       setStatusValue(next);
-      setPage(1);
+      reset();
     },
     page,
     size,
-    onPage: (nextPage: number, nextSize: number) => {
-      setPage(nextSize === size ? nextPage : 1);
-      setSize(nextSize);
-    },
+    onPage,
   };
 }

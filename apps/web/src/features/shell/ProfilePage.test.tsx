@@ -88,4 +88,46 @@ describe('profile page', () => {
     );
     expect(session.token()).toBe('ws-token');
   });
+
+  it('asks for a new e-mail with the password and shows the server fields', async () => {
+    const { callsTo } = setup({
+      'POST /v1/self/email': [
+        fail(400, 'the current password is incorrect', 'trace-9', { password: 'the current password is incorrect' }),
+        ok({ message: 'a confirmation link has been sent to the new address' }),
+      ],
+    });
+    renderApp('/app/profile');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('New e-mail');
+    await user.type(email, 'not-an-address');
+    await user.click(await button('Send confirmation link'));
+    expect(await screen.findByText('invalid email format')).toBeInTheDocument();
+    expect(callsTo('POST', '/v1/self/email')).toHaveLength(0);
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'wrong password');
+    await user.click(await button('Send confirmation link'));
+    expect((await screen.findAllByText('the current password is incorrect')).length).toBeGreaterThan(0);
+    await user.clear(screen.getByLabelText('Password', { exact: true }));
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'right password');
+    await user.click(await button('Send confirmation link'));
+    expect(await screen.findByText('a confirmation link has been sent to the new address')).toBeInTheDocument();
+    expect(callsTo('POST', '/v1/self/email')[1]?.body).toEqual({
+      email: 'new@example.com',
+      password: 'right password',
+    });
+  });
+});
+
+describe('confirm e-mail page', () => {
+  it('posts the link token once and shows the answer', async () => {
+    const { callsTo } = stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'POST /public/v1/auth/confirm-email': [ok({ message: 'your e-mail address has been changed' })],
+    });
+    renderApp('/auth/confirm-email?token=abc');
+    expect(await screen.findByText('your e-mail address has been changed')).toBeInTheDocument();
+    expect(callsTo('POST', '/public/v1/auth/confirm-email')).toHaveLength(1);
+    expect(callsTo('POST', '/public/v1/auth/confirm-email')[0]?.body).toEqual({ token: 'abc' });
+  });
 });

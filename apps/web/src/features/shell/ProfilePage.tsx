@@ -3,14 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../../app/http/index.ts';
+import { http } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { queryKeys } from '../../app/queries.ts';
 import { STORAGE_KEYS, storeUser, writeString } from '../../app/storage.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
+import { setServerFields } from '../../ui/form-errors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { matchesField, zodRule } from '../../ui/zod-rule.ts';
+import { ChangeEmailCard } from './ChangeEmailCard.tsx';
 
 interface ProfileValues {
   display_name: string;
@@ -23,13 +25,7 @@ interface PasswordValues {
   confirm_password: string;
 }
 
-function setServerFields<T>(form: ReturnType<typeof Form.useForm<T>>[0], error: unknown) {
-  if (error instanceof ApiError && error.fields) {
-    form.setFields(Object.entries(error.fields).map(([name, message]) => ({ name: name as never, errors: [message] })));
-  }
-}
-
-/** /app/profile: display name and avatar (PUT /v1/self), e-mail read-only, and the password change. */
+/** /app/profile: display name and avatar (PUT /v1/self), the e-mail change (confirmed by a mailed link), and the password change. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { locale } = usePreferences();
@@ -121,6 +117,7 @@ export function ProfilePage() {
             </Form>
           )}
         </Card>
+        <ChangeEmailCard currentEmail={user?.email} />
         <Card title={t('account.changePassword')}>
           <Form<PasswordValues>
             form={passwordForm}

@@ -22,7 +22,7 @@ interface PagedTableProps<T> {
   label: string;
 }
 
-/** A server-paged admin list: toolbar, loading, error with retry, "no data available", paging. */
+/** A server-paged list (admin lists, audit log): toolbar, loading, error with retry, "no data available", paging. */
 export function PagedTable<T extends object>(props: PagedTableProps<T>) {
   const { t } = useTranslation();
   const { items, page, loading, error, onRetry, current, size, onPage, toolbar, columns, rowKey, label } = props;

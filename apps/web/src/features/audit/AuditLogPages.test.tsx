@@ -1,0 +1,187 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
+import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { asSystemAdmin, paged, uuid } from '../admin/admin-test-helpers.ts';
+import type { AuditLogEntry } from './audit-api.ts';
+import { changeLines } from './audit-api.ts';
+
+const WORKSPACE = WORKSPACES[0]!;
+
+const entry = (n: number, fields: Partial<AuditLogEntry>): AuditLogEntry => ({
+  id: uuid(100 + n),
+  workspace_id: WORKSPACE.id,
+  actor_type: 'user',
+  actor_id: uuid(200 + n),
+  actor_name: 'amy',
+  action: 'member.role',
+  target_type: 'member',
+  target_id: uuid(300 + n),
+  before: null,
+  after: null,
+  ip: '10.0.0.1',
+  created_at: 1_700_000_000 + n,
+  ...fields,
+});
+
+const ROLE_CHANGE = entry(1, {
+  action: 'member.role',
+  before: { role: 'member', active: true, user: 'ben' },
+  after: { role: 'admin', active: true },
+});
+const TEAM_CREATE = entry(2, { action: 'team.create', target_type: 'team', after: { name: 'Support' } });
+const ODD = entry(3, {
+  action: 'custom.thing',
+  before: ['a'],
+  after: ['a', 'b'],
+  actor_type: 'system',
+  actor_name: '',
+});
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+function asOrganization(role: 'owner' | 'member', routes: Routes = {}) {
+  writeString(STORAGE_KEYS.token, 'ws-token');
+  writeString(STORAGE_KEYS.loginType, 'system_user');
+  storeWorkspaceMember(memberOf({ ...WORKSPACE, role }, []));
+  return stubFetch({
+    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+    'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
+    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    ...routes,
+  });
+}
+
+/** Answers like the server: filtered by `action`, data is the entries, paging in the envelope. */
+const auditList =
+  (all: AuditLogEntry[]) =>
+  (call: StubCall): ReturnType<typeof paged> => {
+    const action = new URL(call.url, 'http://localhost').searchParams.get('action');
+    return paged(action ? all.filter((e) => e.action === action) : all);
+  };
+
+describe('organization audit log', () => {
+  it('lists entries with readable actions, the actor and the before → after changes', async () => {
+    asOrganization('owner', { 'GET /v1/workspace/audit-logs': auditList([ROLE_CHANGE, TEAM_CREATE, ODD]) });
+    renderApp('/app/organization/audit-log');
+    expect(await screen.findByText('Member role changed')).toBeInTheDocument();
+    expect(screen.getByText('Team created')).toBeInTheDocument();
+    expect(screen.getByText('custom.thing')).toBeInTheDocument();
+    expect(screen.getAllByText('amy')).toHaveLength(2);
+    expect(screen.getAllByText('User')).toHaveLength(2);
+    expect(screen.getAllByText('System').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('10.0.0.1')).toHaveLength(3);
+    expect(screen.queryByText('Organization', { selector: 'th' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const [roleToggle, teamToggle, oddToggle] = screen.getAllByText('Show changes');
+    await user.click(roleToggle!);
+    const roleChanges = screen.getByLabelText('Changes');
+    expect(roleChanges).toHaveTextContent('role: member → admin');
+    expect(roleChanges).not.toHaveTextContent('active');
+    expect(roleChanges).not.toHaveTextContent('ben');
+    expect(screen.getByText('Hide changes')).toBeInTheDocument();
+
+    await user.click(teamToggle!);
+    expect(screen.getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'name: — → Support')).toBeVisible();
+
+    await user.click(oddToggle!);
+    expect(screen.getByText('Before')).toBeInTheDocument();
+    expect(
+      screen.getByText((_, el) => el?.tagName === 'PRE' && el.textContent === JSON.stringify(['a', 'b'], null, 2)),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the chosen action to the server', async () => {
+    const { calls } = asOrganization('owner', {
+      'GET /v1/workspace/audit-logs': auditList([ROLE_CHANGE, TEAM_CREATE]),
+    });
+    renderApp('/app/organization/audit-log');
+    expect(await screen.findByText('Member role changed')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/v1/workspace/audit-logs'))?.url).toBe(
+      '/v1/workspace/audit-logs?page=1&size=10',
+    );
+    fireEvent.mouseDown(screen.getByLabelText('Filter by action'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Team created', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.startsWith('/v1/workspace/audit-logs')).at(-1)?.url).toBe(
+        '/v1/workspace/audit-logs?page=1&size=10&action=team.create',
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText('Member role changed', { selector: 'td *' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('Team created', { selector: 'td *' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    asOrganization('owner', { 'GET /v1/workspace/audit-logs': [paged([])] });
+    renderApp('/app/organization/audit-log');
+    expect(await screen.findByText('no data available')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the log cannot be loaded', async () => {
+    asOrganization('owner', { 'GET /v1/workspace/audit-logs': [fail(500, 'server error')] });
+    renderApp('/app/organization/audit-log');
+    expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('is in the Organization group for owners and hidden (and gated) for members', async () => {
+    asOrganization('owner', { 'GET /v1/workspace/audit-logs': [paged([])] });
+    const first = renderApp('/app/dashboard');
+    const sidebar = await screen.findByLabelText('sidebar');
+    expect(await within(sidebar).findByText('Audit log')).toBeInTheDocument();
+    expect(within(sidebar).getByText('Audit log').closest('a')).toHaveAttribute('href', '/app/organization/audit-log');
+    first.unmount();
+
+    const { callsTo } = asOrganization('member');
+    renderApp('/app/organization/audit-log');
+    const memberSidebar = await screen.findByLabelText('sidebar');
+    expect(within(memberSidebar).queryByText('Members')).not.toBeInTheDocument();
+    expect(within(memberSidebar).queryByText('Audit log')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/v1/workspace/audit-logs')).toHaveLength(0);
+  });
+});
+
+describe('admin audit log', () => {
+  it('lists every organization and the platform with the organization column', async () => {
+    const platform = entry(4, {
+      workspace_id: null,
+      actor_type: 'admin',
+      actor_name: 'root',
+      action: 'system_admin.create',
+      target_type: 'system_admin',
+      after: { username: 'kim' },
+    });
+    const { calls } = asSystemAdmin({ 'GET /v1/admin/audit-logs': auditList([platform, ROLE_CHANGE]) });
+    renderApp('/admin/audit-log');
+    expect(await screen.findByText('System admin created')).toBeInTheDocument();
+    expect(screen.getByText('Member role changed')).toBeInTheDocument();
+    expect(screen.getByText('Organization', { selector: 'th' })).toBeInTheDocument();
+    expect(screen.getByText('Platform')).toBeInTheDocument();
+    expect(screen.getByText(WORKSPACE.id)).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/v1/admin/audit-logs'))?.url).toBe(
+      '/v1/admin/audit-logs?page=1&size=10',
+    );
+    const sidebar = await screen.findByLabelText('sidebar');
+    expect(within(sidebar).getByText('Audit log').closest('a')).toHaveAttribute('href', '/admin/audit-log');
+  });
+});
+
+describe('changeLines', () => {
+  it('lists changed keys, treats keys missing from after as context, and gives up on non-objects', () => {
+    expect(changeLines({ role: 'member', user: 'ben' }, { role: 'admin' })).toEqual([
+      { key: 'role', before: 'member', after: 'admin' },
+    ]);
+    expect(changeLines({ name: 'Support' }, null)).toEqual([{ key: 'name', before: 'Support', after: '—' }]);
+    expect(changeLines({ limits: { seats: 1 } }, { limits: { seats: 2 } })).toEqual([
+      { key: 'limits', before: '{"seats":1}', after: '{"seats":2}' },
+    ]);
+    expect(changeLines('a', 'b')).toBeNull();
+    expect(changeLines([1], [2])).toBeNull();
+  });
+});

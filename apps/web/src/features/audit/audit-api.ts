@@ -1,0 +1,111 @@
+import type { auditLogSchema, PageInfo } from '@omnichat/contracts';
+import type { z } from 'zod';
+import { http } from '../../app/http/index.ts';
+
+export type AuditLogEntry = z.infer<typeof auditLogSchema>;
+
+/** Which log a table reads: an organization's own (owner/admin) or the whole platform's (system admins). */
+export type AuditScope = 'organization' | 'platform';
+
+export interface AuditFilters {
+  page: number;
+  size: number;
+  action?: string;
+}
+
+export interface AuditPage {
+  items: AuditLogEntry[];
+  page: PageInfo | undefined;
+}
+
+const PATHS: Record<AuditScope, string> = {
+  organization: '/v1/workspace/audit-logs',
+  platform: '/v1/admin/audit-logs',
+};
+
+export const auditKeys = {
+  list: (scope: AuditScope, workspaceId: string | null, filters: AuditFilters) =>
+    ['audit-logs', scope, workspaceId, filters] as const,
+};
+
+/** Actions an organization's log holds. */
+const ORGANIZATION_ACTIONS = [
+  'member.invite',
+  'member.invite.revoke',
+  'member.join',
+  'member.leave',
+  'member.role',
+  'member.activate',
+  'member.deactivate',
+  'member.remove',
+  'member.permission.update',
+  'permission.default.update',
+  'team.create',
+  'team.update',
+  'team.delete',
+  'workspace.limits.update',
+  'workspace.delete',
+] as const;
+
+/** Actions only the platform log holds. */
+const PLATFORM_ACTIONS = [
+  'setting.update',
+  'system_admin.create',
+  'system_admin.status',
+  'system_admin.permission.update',
+  'user.status',
+  'user.reset_password',
+] as const;
+
+/** The actions the filter offers, per log. */
+export const KNOWN_ACTIONS: Record<AuditScope, readonly string[]> = {
+  organization: ORGANIZATION_ACTIONS,
+  platform: [...ORGANIZATION_ACTIONS, ...PLATFORM_ACTIONS],
+};
+
+/** The catalogue key of a known action's label (i18next keys cannot hold dots), or null for an unknown one. */
+export const actionLabelKey = (action: string): string | null =>
+  KNOWN_ACTIONS.platform.includes(action) ? `auditLog.actions.${action.replace(/\./g, '_')}` : null;
+
+/** GET the log newest first; data is the entries, paging sits in the envelope. */
+export async function listAuditLogs(scope: AuditScope, filters: AuditFilters): Promise<AuditPage> {
+  const { data, page } = await http.requestEnvelope<AuditLogEntry[]>('GET', PATHS[scope], {
+    query: { page: filters.page, size: filters.size, action: filters.action },
+  });
+  return { items: data ?? [], page };
+}
+
+export interface ChangeLine {
+  key: string;
+  before: string;
+  after: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const show = (value: unknown): string => {
+  if (value === undefined || value === null) return '—';
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  return JSON.stringify(value);
+};
+
+/**
+ * The changes of an entry as "key: old → new" lines when before and after are objects (or one is empty);
+ * null when they are something else (shown as JSON). A key that after leaves out is context (e.g. the
+ * member's username), not a change, unless after is empty altogether (a deletion).
+ */
+export function changeLines(before: unknown, after: unknown): ChangeLine[] | null {
+  const empty = (value: unknown) => value === null || value === undefined;
+  if (!(isRecord(before) || empty(before)) || !(isRecord(after) || empty(after))) return null;
+  const old = isRecord(before) ? before : {};
+  const next = isRecord(after) ? after : {};
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])];
+  const lines: ChangeLine[] = [];
+  for (const key of keys) {
+    if (!empty(after) && !(key in next)) continue;
+    if (JSON.stringify(old[key]) === JSON.stringify(next[key])) continue;
+    lines.push({ key, before: show(old[key]), after: show(next[key]) });
+  }
+  return lines;
+}
