@@ -9,8 +9,8 @@ import { toast } from '../../app/toast/toast-store.ts';
 import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { zodRule } from '../../ui/zod-rule.ts';
-import { AdminPasswordCard } from './AdminPasswordCard.tsx';
-import { adminKeys, getAdminSelf, putAdminSelf } from './admin-api.ts';
+import { ChangePasswordCard } from '../shell/ChangePasswordCard.tsx';
+import { adminKeys, changeAdminPassword, getAdminSelf, putAdminSelf } from './admin-api.ts';
 
 interface ProfileValues {
   display_name: string;
@@ -103,7 +103,7 @@ export function AdminProfilePage() {
       <PageHeader title={t('admin.profile')} />
       <Flex vertical gap={16}>
         <Card title={t('account.details')}>{details}</Card>
-        <AdminPasswordCard />
+        <ChangePasswordCard change={changeAdminPassword} formName="admin-change-password" />
       </Flex>
     </>
   );

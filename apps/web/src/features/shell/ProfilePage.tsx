@@ -1,4 +1,4 @@
-import { changePasswordBodySchema, displayNameField, passwordField, translate, type User } from '@omnichat/contracts';
+import { displayNameField, translate, type User } from '@omnichat/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -6,23 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { queryKeys } from '../../app/queries.ts';
-import { STORAGE_KEYS, storeUser, writeString } from '../../app/storage.ts';
+import { storeUser } from '../../app/storage.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
 import { setServerFields } from '../../ui/form-errors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { matchesField, zodRule } from '../../ui/zod-rule.ts';
+import { zodRule } from '../../ui/zod-rule.ts';
 import { ChangeEmailCard } from './ChangeEmailCard.tsx';
+import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 
 interface ProfileValues {
   display_name: string;
   avatar?: UploadedFile | null;
-}
-
-interface PasswordValues {
-  old_password: string;
-  new_password: string;
-  confirm_password: string;
 }
 
 /** /app/profile: display name and avatar (PUT /v1/self), the e-mail change (confirmed by a mailed link), and the password change. */
@@ -32,9 +27,7 @@ export function ProfilePage() {
   const queryClient = useQueryClient();
   const self = useQuery({ queryKey: queryKeys.self, queryFn: () => http.get<User>('/v1/self') });
   const [profileForm] = Form.useForm<ProfileValues>();
-  const [passwordForm] = Form.useForm<PasswordValues>();
   const [savingProfile, setSavingProfile] = useState(false);
-  const [savingPassword, setSavingPassword] = useState(false);
   const user = self.data;
 
   const saveProfile = async (values: ProfileValues) => {
@@ -51,21 +44,6 @@ export function ProfilePage() {
       setServerFields(profileForm, error);
     } finally {
       setSavingProfile(false);
-    }
-  };
-
-  const changePassword = async (values: PasswordValues) => {
-    setSavingPassword(true);
-    try {
-      const result = await http.post<{ token: string }>('/v1/auth/change-password', values);
-      // other sessions are signed out: this one continues with the new token
-      if (result.token) writeString(STORAGE_KEYS.token, result.token);
-      toast.success(translate('save_success', locale));
-      passwordForm.resetFields();
-    } catch (error) {
-      setServerFields(passwordForm, error);
-    } finally {
-      setSavingPassword(false);
     }
   };
 
@@ -118,49 +96,10 @@ export function ProfilePage() {
           )}
         </Card>
         <ChangeEmailCard currentEmail={user?.email} />
-        <Card title={t('account.changePassword')}>
-          <Form<PasswordValues>
-            form={passwordForm}
-            layout="vertical"
-            name="change-password"
-            noValidate
-            onFinish={changePassword}
-            onFinishFailed={({ errorFields }) => console.warn('change password: invalid fields', errorFields)}
-            disabled={savingPassword}
-            style={{ maxWidth: 560 }}
-          >
-            <Form.Item
-              name="old_password"
-              label={t('account.oldPassword')}
-              required
-              rules={[zodRule(changePasswordBodySchema.shape.old_password, locale)]}
-            >
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
-            <Form.Item
-              name="new_password"
-              label={t('account.newPassword')}
-              required
-              rules={[zodRule(passwordField, locale)]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm_password"
-              label={t('account.confirmPassword')}
-              required
-              dependencies={['new_password']}
-              rules={[matchesField('new_password', locale)]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Flex justify="flex-end">
-              <Button type="primary" htmlType="submit" loading={savingPassword}>
-                {t('account.updatePassword')}
-              </Button>
-            </Flex>
-          </Form>
-        </Card>
+        <ChangePasswordCard
+          formName="change-password"
+          change={(values) => http.post<{ token: string }>('/v1/auth/change-password', values)}
+        />
       </Flex>
     </>
   );

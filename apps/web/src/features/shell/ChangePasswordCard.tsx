@@ -2,21 +2,29 @@ import { changePasswordBodySchema, passwordField, translate } from '@omnichat/co
 import { Button, Card, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { STORAGE_KEYS, writeString } from '../../app/storage.ts';
 import { toast } from '../../app/toast/toast-store.ts';
+import { setServerFields } from '../../ui/form-errors.ts';
 import { matchesField, zodRule } from '../../ui/zod-rule.ts';
-import { changeAdminPassword } from './admin-api.ts';
 
-interface PasswordValues {
+export interface PasswordValues {
   old_password: string;
   new_password: string;
   confirm_password: string;
 }
 
-/** POST /v1/admin/auth/change-password; other sessions end, this one keeps going with the new token. */
-export function AdminPasswordCard() {
+/**
+ * The password change of a user or a system admin: `change` posts it; other sessions end and this one keeps
+ * going with the token it answers.
+ */
+export function ChangePasswordCard({
+  change,
+  formName,
+}: {
+  change: (values: PasswordValues) => Promise<{ token: string }>;
+  formName: string;
+}) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const [form] = Form.useForm<PasswordValues>();
@@ -25,16 +33,12 @@ export function AdminPasswordCard() {
   const submit = async (values: PasswordValues) => {
     setSaving(true);
     try {
-      const result = await changeAdminPassword(values);
+      const result = await change(values);
       if (result.token) writeString(STORAGE_KEYS.token, result.token);
       toast.success(translate('save_success', locale));
       form.resetFields();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        form.setFields(
-          Object.entries(error.fields).map(([name, message]) => ({ name: name as never, errors: [message] })),
-        );
-      }
+      setServerFields(form, error);
     } finally {
       setSaving(false);
     }
@@ -44,7 +48,7 @@ export function AdminPasswordCard() {
     <Card title={t('account.changePassword')}>
       <Form<PasswordValues>
         form={form}
-        name="admin-change-password"
+        name={formName}
         layout="vertical"
         noValidate
         onFinish={submit}
