@@ -32,6 +32,7 @@ import type { AppInstance } from './platform/http/types.ts';
 import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
 
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   );
   const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
   const guards = createGuards(database, tokens);
+  const jobs = new JobQueue(database, app.log, { now: options.now });
   const ctx: AppContext = {
     config,
     database,
@@ -95,9 +97,9 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     settings,
     guards,
     sockets: new SocketHub(guards, app.log, options.now),
-    jobs: new JobQueue(database, app.log, { now: options.now }),
+    jobs,
     audit: createAuditLog(database),
-    mailer: options.mailer ?? createMailer(settings, app.log),
+    mailer: options.mailer ?? createQueuedMailer(jobs, createMailer(settings, app.log)),
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
     loginLimits: {

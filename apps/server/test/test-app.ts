@@ -68,7 +68,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  overrides: { google?: GoogleVerifier } = {},
+  overrides: {
+    google?: GoogleVerifier /** send mail through the app's own queued SMTP mailer */;
+    realMailer?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({
@@ -84,7 +87,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    mailer: mail,
+    mailer: overrides.realMailer ? undefined : mail,
     google: overrides.google,
     now: () => Date.now() + offset,
   });

@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
+import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
 import { zodRule } from '../../ui/zod-rule.ts';
 import { type MemberOption, MemberPicker } from './MemberPicker.tsx';
-import { PermissionMatrix } from './PermissionMatrix.tsx';
 import { createTeam, getTeam, teamKeys, updateTeam } from './teams-api.ts';
 
 interface FormValues {
@@ -182,7 +182,7 @@ function TeamForm({
         <MemberPicker known={known} />
       </Form.Item>
       <Form.Item name="permissions" label={t('teams.permissions')} extra={t('teams.permissionsHint')}>
-        <PermissionMatrix />
+        <WorkspacePermissionChecklist aria-label={t('teams.permissions')} />
       </Form.Item>
       <Flex justify="flex-end" gap={8} wrap>
         <Button onClick={onClose}>{t('common.cancel')}</Button>

@@ -100,14 +100,14 @@ export function TeamsPage() {
       <Flex gap={4} wrap>
         {shown.map(({ group, level }) => (
           <Tag key={group} color={level === 'write' ? 'blue' : undefined} style={{ marginInlineEnd: 0 }}>
-            {t(`permissionGroups.${group}`)} · {t(`teams.${level}`)}
+            {t(`permissionGroups.${group}`)} · {t(`permissionChecklist.${level}`)}
           </Tag>
         ))}
         {rest.length > 0 && (
           <Tag
             style={{ marginInlineEnd: 0 }}
             title={rest
-              .map(({ group, level }) => `${t(`permissionGroups.${group}`)} · ${t(`teams.${level}`)}`)
+              .map(({ group, level }) => `${t(`permissionGroups.${group}`)} · ${t(`permissionChecklist.${level}`)}`)
               .join(', ')}
           >
             {t('teams.more', { count: rest.length })}

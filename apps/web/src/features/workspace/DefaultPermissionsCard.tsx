@@ -1,51 +1,34 @@
-import { translate, WORKSPACE_PERMISSION_GROUPS } from '@omnichat/contracts';
+import { translate } from '@omnichat/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, Skeleton, Typography, theme } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
+import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
 import { getDefaultPermissions, putDefaultPermissions, workspaceSettingsKeys } from './workspace-settings-api.ts';
-
-const LEVELS = ['read', 'write'] as const;
 
 /** The permissions newly joined members get: one read and one write box per area. */
 export function DefaultPermissionsCard({ workspaceId }: { workspaceId: string | null }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: workspaceSettingsKeys.defaultPermissions(workspaceId),
     queryFn: getDefaultPermissions,
     select: (data) => data.permissions,
   });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (query.data) setSelected(new Set(query.data));
+    if (query.data) setSelected(query.data);
   }, [query.data]);
-
-  const toggle = (group: string, level: (typeof LEVELS)[number], checked: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) {
-        next.add(`${group}_${level}`);
-        // writing needs reading
-        if (level === 'write') next.add(`${group}_read`);
-      } else {
-        next.delete(`${group}_${level}`);
-        if (level === 'read') next.delete(`${group}_write`);
-      }
-      return next;
-    });
-  };
 
   const save = async () => {
     setSaving(true);
     try {
-      const result = await putDefaultPermissions([...selected]);
+      const result = await putDefaultPermissions(selected);
       queryClient.setQueryData(workspaceSettingsKeys.defaultPermissions(workspaceId), result);
       toast.success(translate('save_success', locale));
     } catch {
@@ -69,38 +52,11 @@ export function DefaultPermissionsCard({ workspaceId }: { workspaceId: string | 
   else
     body = (
       <>
-        <table style={{ width: '100%', borderCollapse: 'collapse' }}>
-          <thead>
-            <tr>
-              <th scope="col" style={{ textAlign: 'start', padding: '6px 0' }}>
-                {t('orgSettings.area')}
-              </th>
-              {LEVELS.map((level) => (
-                <th key={level} scope="col" style={{ width: 72, textAlign: 'center' }}>
-                  {t(`orgSettings.${level}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {WORKSPACE_PERMISSION_GROUPS.map((group) => (
-              <tr key={group} style={{ borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-                <th scope="row" style={{ textAlign: 'start', fontWeight: 'normal', padding: '8px 0' }}>
-                  {t(`permissionGroups.${group}`)}
-                </th>
-                {LEVELS.map((level) => (
-                  <td key={level} style={{ textAlign: 'center' }}>
-                    <Checkbox
-                      checked={selected.has(`${group}_${level}`)}
-                      onChange={(event) => toggle(group, level, event.target.checked)}
-                      aria-label={`${t(`permissionGroups.${group}`)} ${t(`orgSettings.${level}`)}`}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WorkspacePermissionChecklist
+          value={selected}
+          onChange={setSelected}
+          aria-label={t('orgSettings.defaultPermissions')}
+        />
         <Flex justify="flex-end" style={{ marginTop: 16 }}>
           <Button type="primary" loading={saving} onClick={() => void save()}>
             {t('orgSettings.savePermissions')}

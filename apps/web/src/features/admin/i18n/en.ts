@@ -18,10 +18,6 @@ export const adminPagesEn = {
     confirmDeactivateText: '{{name}} will be signed out and cannot sign in until activated again.',
     activateNamed: 'Activate {{name}}',
     deactivateNamed: 'Deactivate {{name}}',
-    read: 'Read',
-    write: 'Write',
-    area: 'Area',
-    permissionLabel: '{{group}} {{level}}',
     unlimited: 'empty = unlimited',
   },
   adminGroups: {

@@ -20,10 +20,6 @@ export const adminPagesZhCn: AdminPagesCatalogue = {
     confirmDeactivateText: '{{name}} 将被登出，在重新启用前无法登录。',
     activateNamed: '启用 {{name}}',
     deactivateNamed: '停用 {{name}}',
-    read: '读取',
-    write: '写入',
-    area: '范围',
-    permissionLabel: '{{group}} {{level}}',
     unlimited: '留空 = 无上限',
   },
   adminGroups: {

@@ -20,10 +20,6 @@ export const adminPagesZhHk: AdminPagesCatalogue = {
     confirmDeactivateText: '{{name}} 將被登出，在重新啟用前無法登入。',
     activateNamed: '啟用 {{name}}',
     deactivateNamed: '停用 {{name}}',
-    read: '讀取',
-    write: '寫入',
-    area: '範圍',
-    permissionLabel: '{{group}} {{level}}',
     unlimited: '留空 = 無上限',
   },
   adminGroups: {

@@ -2,8 +2,8 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../../ui/FilePicker.tsx';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
+import { WorkspacePermissionChecklist } from '../../../ui/PermissionChecklist.tsx';
 import { NullableNumberInput, wholeNumberRule } from '../NullableNumberInput.tsx';
-import { WorkspacePermissionChecklist } from '../PermissionChecklist.tsx';
 import type { SettingField } from './setting-fields.ts';
 
 const PDF = ['.pdf', 'application/pdf'] as const;

@@ -1,0 +1,75 @@
+import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, loginAdmin } from '../../../test/fixtures.ts';
+import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({}, { realMailer: true });
+});
+afterEach(() => t.close());
+
+describe('mail through the job queue', () => {
+  it('lets sign-up succeed while the SMTP server is down, and delivers once it is back', async () => {
+    const port = await freePort();
+    const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/v1/system-setting',
+      headers: bearer(root),
+      payload: {
+        settings: [
+          { key: 'smtp.host', value: '127.0.0.1' },
+          { key: 'smtp.port', value: String(port) },
+          { key: 'smtp.security', value: 'none' },
+        ],
+      },
+    });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/register',
+      payload: {
+        username: 'queued',
+        display_name: 'Queued',
+        email: 'queued@example.com',
+        password: 'queued password',
+        confirm_password: 'queued password',
+      },
+    });
+    expect(signup.statusCode).toBe(200);
+    expect(json(signup).data.message).toBe('account created, check your e-mail to verify it');
+
+    t.app.log.level = 'silent';
+    await t.app.jobs.drain(); // the first delivery fails: nothing listens yet
+
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        stream.on('data', () => {});
+        stream.on('end', () => {
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    try {
+      t.clock.advance(10_001); // the first retry is due after 10 s
+      await t.app.jobs.drain();
+      expect(received).toEqual(['queued@example.com']);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});

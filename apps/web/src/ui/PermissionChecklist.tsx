@@ -1,0 +1,99 @@
+import { WORKSPACE_PERMISSION_GROUPS } from '@omnichat/contracts';
+import { Checkbox, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export type PermissionLevel = 'read' | 'write';
+export interface PermissionGroup {
+  key: string;
+  label: string;
+  levels: readonly PermissionLevel[];
+}
+
+export const READ_AND_WRITE: readonly PermissionLevel[] = ['read', 'write'];
+
+/** Ticks `group_level`; write brings read along, and taking read away takes write too. */
+export function togglePermission(current: string[], group: string, level: PermissionLevel, checked: boolean): string[] {
+  const next = new Set(current);
+  if (checked) {
+    next.add(`${group}_${level}`);
+    if (level === 'write') next.add(`${group}_read`);
+  } else {
+    next.delete(`${group}_${level}`);
+    if (level === 'read') next.delete(`${group}_write`);
+  }
+  return [...next];
+}
+
+export interface PermissionChecklistProps {
+  id?: string;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  disabled?: boolean;
+  'aria-label'?: string;
+}
+
+/** A form control: one row per permission group with a read and a write checkbox (Tab and Space). */
+export function PermissionChecklist({
+  id,
+  value,
+  onChange,
+  disabled,
+  groups,
+  ...rest
+}: PermissionChecklistProps & { groups: PermissionGroup[] }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const current = value ?? [];
+  const held = new Set(current);
+  return (
+    <table id={id} aria-label={rest['aria-label']} style={{ width: '100%', borderCollapse: 'collapse' }}>
+      <thead>
+        <tr>
+          <th scope="col" style={{ textAlign: 'start', padding: '6px 0', fontWeight: 500 }}>
+            {t('permissionChecklist.area')}
+          </th>
+          {READ_AND_WRITE.map((level) => (
+            <th key={level} scope="col" style={{ width: 72, textAlign: 'center', fontWeight: 500 }}>
+              {t(`permissionChecklist.${level}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {groups.map((group) => (
+          <tr key={group.key} style={{ borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+            <th scope="row" style={{ textAlign: 'start', fontWeight: 'normal', padding: '6px 0' }}>
+              {group.label}
+            </th>
+            {READ_AND_WRITE.map((level) => (
+              <td key={level} style={{ textAlign: 'center' }}>
+                {group.levels.includes(level) && (
+                  <Checkbox
+                    checked={held.has(`${group.key}_${level}`)}
+                    disabled={disabled}
+                    onChange={(event) => onChange?.(togglePermission(current, group.key, level, event.target.checked))}
+                    aria-label={t('permissionChecklist.label', {
+                      group: group.label,
+                      level: t(`permissionChecklist.${level}`),
+                    })}
+                  />
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Organization permissions: members' own, teams', and the defaults for new members and teams. */
+export function WorkspacePermissionChecklist(props: PermissionChecklistProps) {
+  const { t } = useTranslation();
+  const groups = WORKSPACE_PERMISSION_GROUPS.map((key) => ({
+    key,
+    label: t(`permissionGroups.${key}`),
+    levels: READ_AND_WRITE,
+  }));
+  return <PermissionChecklist {...props} groups={groups} />;
+}
