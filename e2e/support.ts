@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -21,9 +21,35 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A page in a fresh context. The test that opens it fails when the browser reports a Content-Security-Policy
+ * violation on it (the `securitypolicyviolation` event, or Chromium's console message), so a change that the
+ * server's policy would block cannot pass the journeys.
+ */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'en-US' });
-  return context.newPage();
+  const violations: string[] = [];
+  await context.exposeBinding('__e2eCspViolation', ({ frame }, text: string) => {
+    violations.push(`${text} (on ${frame.url()})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __e2eCspViolation?: (text: string) => void }).__e2eCspViolation;
+      report?.(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
+  });
+  onTestFinished(() => {
+    if (violations.length > 0)
+      throw new Error(`the browser reported Content-Security-Policy violations:\n${violations.join('\n')}`);
+  });
+  return page;
 }
 
 /** The newest link to `route` that the server logged in place of sending a mail (no SMTP server in e2e). */

@@ -3,12 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { LIMITS, translate } from '@omnichat/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
@@ -22,15 +17,20 @@ import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes 
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { timezonesRoutes } from './modules/timezones/index.ts';
 import { workspacesRoutes } from './modules/workspaces/index.ts';
+import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
 import { createGuards } from './platform/auth/guards.ts';
 import { jwtSecret } from './platform/auth/jwt-secret.ts';
 import { RateLimiter } from './platform/auth/rate-limit.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
 import { localeOf, registerErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/protocol-errors.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import type { AppInstance } from './platform/http/types.ts';
+import { validatorWithTextRules } from './platform/http/validation.ts';
 import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
+import { logSerializers } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -56,28 +56,38 @@ declare module 'fastify' {
   }
 }
 
+function withLogSerializers(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, ...logSerializers } };
+}
+
 export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const { config, database } = options;
+  // every log line goes through logSerializers: no query parameters, no secrets of URLs
   const loggerOption =
     options.logger && 'child' in (options.logger as object)
-      ? { loggerInstance: options.logger as FastifyBaseLogger }
-      : { logger: (options.logger as FastifyServerOptions['logger']) ?? false };
+      ? { loggerInstance: (options.logger as FastifyBaseLogger).child({}, { serializers: logSerializers }) }
+      : { logger: withLogSerializers(options.logger as FastifyServerOptions['logger']) };
   const app = Fastify({
     ...loggerOption,
     genReqId: () => randomBytes(8).toString('hex'),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: LIMITS.uploadMaxBytes,
     trustProxy: config.TRUST_PROXY,
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithTextRules);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-trace-id', request.id);
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.publicUrl);
 
   if (!config.SECRETS_KEY && config.DATABASE_URL)
     app.log.warn(
@@ -103,9 +113,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
     loginLimits: {
-      perIp: new RateLimiter(config.LOGIN_LIMIT_PER_IP, 60_000),
-      perAccount: new RateLimiter(config.LOGIN_LIMIT_PER_ACCOUNT, 15 * 60_000),
+      perIp: new RateLimiter(config.LOGIN_LIMIT_PER_IP, 60_000, options.now),
+      perAccount: new RateLimiter(config.LOGIN_LIMIT_PER_ACCOUNT, 15 * 60_000, options.now),
     },
+    abuseLimits: createAbuseLimits(options.now),
   };
 
   await app.register(fastifySwagger, {

@@ -71,6 +71,13 @@ export const configSchema = z.object({
     .default('info')
     .describe('log level'),
   WEB_DIST: optionalText.describe('folder of the built web app (default apps/web/dist)'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(10_000)
+    .describe('on SIGTERM/SIGINT, how long to let in-flight work finish before the process exits anyway'),
 });
 
 export type Config = z.output<typeof configSchema> & { publicUrl: string; webDist: string; dataDir: string };

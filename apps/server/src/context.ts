@@ -3,6 +3,7 @@ import type { GoogleVerifier } from './integrations/google/id-token.ts';
 import type { AuditLog } from './modules/audit/index.ts';
 import type { OneTimeTokens } from './modules/auth/one-time-tokens.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { AbuseLimits } from './platform/auth/abuse-limits.ts';
 import type { Guards } from './platform/auth/guards.ts';
 import type { RateLimiter } from './platform/auth/rate-limit.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
@@ -22,6 +23,8 @@ export interface AppContext {
   google: GoogleVerifier;
   oneTimeTokens: OneTimeTokens;
   loginLimits: { perIp: RateLimiter; perAccount: RateLimiter };
+  /** per-IP and per-account limits of requests that send mail or test a password */
+  abuseLimits: AbuseLimits;
   /** the general socket: register actions, push to a user's or an organization's open sockets */
   sockets: SocketHub;
   /** durable jobs: modules `define` theirs and `enqueue` work; main.ts starts the worker */

@@ -20,6 +20,11 @@ async function main() {
 
   const stop = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
+    // A request or connection that never ends must not keep the process alive: exit anyway after the timeout.
+    setTimeout(() => {
+      app.log.warn(`shutdown took longer than ${config.SHUTDOWN_TIMEOUT_MS} ms, exiting anyway`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { GoogleVerifier } from '../src/integrations/google/id-token.ts';
 import { type Database, migratedSnapshot, openDatabase } from '../src/platform/db/database.ts';
@@ -71,6 +71,8 @@ export async function createTestApp(
   overrides: {
     google?: GoogleVerifier /** send mail through the app's own queued SMTP mailer */;
     realMailer?: boolean;
+    /** a pino logger or logger options (tests read log lines from an in-memory stream) */
+    logger?: BuildOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
@@ -89,6 +91,7 @@ export async function createTestApp(
     database,
     mailer: overrides.realMailer ? undefined : mail,
     google: overrides.google,
+    logger: overrides.logger,
     now: () => Date.now() + offset,
   });
   await app.ready();

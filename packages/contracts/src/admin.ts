@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { adminSchema, userSchema } from './auth.ts';
-import { displayNameField, emailField, imageDataUrlField, passwordField, usernameField } from './fields.ts';
+import {
+  displayNameField,
+  emailField,
+  imageDataUrlField,
+  int32Field,
+  pageField,
+  pageSizeField,
+  passwordField,
+  usernameField,
+} from './fields.ts';
 import { ADMIN_PERMISSIONS, WORKSPACE_ROLES } from './permissions.ts';
 
 /** Paging and keyword of the admin panel's lists. */
 export const adminListQuerySchema = z.object({
   keyword: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageField,
+  size: pageSizeField,
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
@@ -61,10 +70,8 @@ export const adminWorkspaceMemberSchema = z.object({
   user: personSchema,
 });
 
-const limitField = z
-  .number({ error: 'limit_invalid' })
-  .int({ error: 'limit_invalid' })
-  .min(0, { error: 'limit_invalid' });
+/** A limit of an organization: an int4 column, so at most 2147483647. */
+const limitField = int32Field({ min: 0, error: 'limit_invalid' });
 
 /** Per-organization limits; null means unlimited. */
 export const workspaceLimitsSchema = z.object({
@@ -82,8 +89,8 @@ export const smtpTestResultSchema = z.object({ response: z.string() });
 
 export const auditLogQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageField,
+  size: pageSizeField,
 });
 export const auditLogSchema = z.object({
   id: z.uuid(),

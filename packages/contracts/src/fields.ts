@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import type { MessageKey } from './messages/index.ts';
 
 /** Reusable field schemas whose messages are catalogue keys (translated at the edge). */
 export const passwordField = z
@@ -36,3 +37,29 @@ export const imageDataUrlField = z
   });
 
 export const uuidField = z.uuid();
+
+/** The largest value of a PostgreSQL `integer` (int4) column. */
+export const INT32_MAX = 2_147_483_647;
+const INT32_MIN = -2_147_483_648;
+
+/**
+ * A whole number that fits an int4 column. `error` (a catalogue key) replaces the messages of a wrong type, a
+ * fraction and a value below `min`; a value above the column's range gets the generic "at most" message.
+ */
+export const int32Field = (options: { min?: number; error?: MessageKey } = {}) => {
+  const error = options.error ? { error: options.error } : undefined;
+  // a schema-wide message would also replace the "at most" of the max check, so it covers a wrong type only
+  return z
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? options.error : undefined) })
+    .int(error)
+    .min(options.min ?? INT32_MIN, error)
+    .max(INT32_MAX);
+};
+
+/** The last page a list answers: with at most 100 rows a page, the offset stays far below any integer limit. */
+export const PAGE_MAX = 1_000_000;
+export const PAGE_SIZE_MAX = 100;
+/** `?page=` of every list (1-based). */
+export const pageField = z.coerce.number().int().min(1).max(PAGE_MAX).default(1);
+/** `?size=` of every list. */
+export const pageSizeField = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20);

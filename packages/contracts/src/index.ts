@@ -10,5 +10,6 @@ export * from './permissions.ts';
 export * from './settings.ts';
 export * from './socket.ts';
 export * from './teams.ts';
+export * from './text-rules.ts';
 export * from './timezone.ts';
 export * from './workspace.ts';

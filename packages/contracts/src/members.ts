@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { pageInfoSchema } from './envelope.ts';
-import { displayNameField, emailField, passwordField, usernameField } from './fields.ts';
+import { displayNameField, emailField, pageField, pageSizeField, passwordField, usernameField } from './fields.ts';
 import { WORKSPACE_ROLES } from './permissions.ts';
 
 export const roleField = z.enum(WORKSPACE_ROLES, { error: 'invalid_role' });
 
 export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageField,
+  size: pageSizeField,
   keyword: z.string().trim().max(100).optional(),
 });
 

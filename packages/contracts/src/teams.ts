@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageField, pageSizeField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { WORKSPACE_PERMISSIONS, type WorkspacePermission } from './permissions.ts';
 
@@ -46,8 +47,8 @@ export type UpdateTeamBody = z.infer<typeof updateTeamBodySchema>;
 
 export const teamListQuerySchema = z.object({
   keyword: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageField,
+  size: pageSizeField,
 });
 export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
 

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/confirm-email', element: <ConfirmEmailPage /> },
       { path: '/auth/join', element: <JoinPage /> },
       { path: '/auth/forgot-password', element: <ForgotPasswordPage kind="user" /> },
+      { path: '/auth/resend-verification', element: <ForgotPasswordPage kind="verification" /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage kind="user" /> },
       { path: '/auth/admin/forgot-password', element: <ForgotPasswordPage kind="admin" /> },
       { path: '/auth/admin/reset-password', element: <ResetPasswordPage kind="admin" /> },

@@ -11,13 +11,16 @@ import { containing } from './paging.ts';
 const lower = (value: string) => value.trim().toLowerCase();
 
 /**
- * An admin without the admin flag grants only permissions they hold themselves and cannot act on an admin with
- * the flag; otherwise one write permission would be enough to mint an all-powerful account.
+ * An admin without the admin flag grants only permissions they hold themselves, and cannot change, deactivate or
+ * strip an admin who holds anything they do not (the admin flag included); otherwise one write permission would
+ * be enough to mint an all-powerful account or to disarm a stronger one.
  */
 function checkReach(actor: AdminRow, granted: readonly string[], target?: AdminRow) {
   if (actor.isSuper) return;
   const held = new Set<string>(adminPermissions(actor));
-  if (target?.isSuper || granted.some((permission) => !held.has(permission))) throw forbidden();
+  const beyond = (list: readonly string[]) => list.some((permission) => !held.has(permission));
+  if (target && (target.isSuper || beyond(adminPermissions(target)))) throw forbidden();
+  if (beyond(granted)) throw forbidden();
 }
 
 export function createSystemAdminsService(ctx: AppContext) {
@@ -93,6 +96,7 @@ export function createSystemAdminsService(ctx: AppContext) {
       })
       .where(eq(systemAdmins.id, id))
       .returning();
+    if (!active) ctx.sockets.revoke('admin', id, updated!.tokenVersion);
     return { before: target.status, admin: toAdminDto(updated!) };
   }
 

@@ -197,4 +197,28 @@ describe('reach of admins without the admin flag', () => {
     expect(offRoot.statusCode).toBe(403);
     expect((await row(superAdmin.id)).status).toBe('active');
   });
+
+  it('cannot change, deactivate or strip an admin holding permissions the actor lacks', async () => {
+    const manager = await createAdmin(t, {
+      permissions: ['system_admin_management_read', 'system_admin_management_write', 'system_admin_permission_write'],
+    });
+    const token = await loginAdmin(t, manager.username);
+    const stronger = await createAdmin(t, {
+      permissions: ['system_admin_management_write', 'workspace_management_write'],
+    });
+    const strongerToken = await loginAdmin(t, stronger.username);
+    const strip = await call('PUT', `/v1/admin/system-admin/${stronger.id}/permission`, token, { permissions: [] });
+    expect(strip.statusCode).toBe(403);
+    const off = await call('PUT', `/v1/admin/system-admin/${stronger.id}/status`, token, { active: false });
+    expect(off.statusCode).toBe(403);
+    expect(await row(stronger.id)).toMatchObject({
+      status: 'active',
+      permissions: ['system_admin_management_write', 'workspace_management_write'],
+    });
+    expect((await call('GET', '/v1/admin/self/permission', strongerToken)).statusCode).toBe(200);
+    // An admin within reach is still managed.
+    const weaker = await createAdmin(t, { permissions: ['system_admin_management_write'] });
+    const managed = await call('PUT', `/v1/admin/system-admin/${weaker.id}/permission`, token, { permissions: [] });
+    expect(managed.statusCode).toBe(200);
+  });
 });

@@ -56,6 +56,7 @@ export function createUsersAdminService(ctx: AppContext) {
       })
       .where(eq(users.id, id))
       .returning();
+    if (!active) ctx.sockets.revoke('user', id, updated!.tokenVersion);
     return { before: target.status, user: toUserDto(updated!) };
   }
 

@@ -5,7 +5,7 @@ import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { users } from '../users/users.tables.ts';
-import { type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { liveWorkspace, type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
 import { containing } from './paging.ts';
 
 const person = (user: { id: string; username: string; displayName: string; email: string }) => ({
@@ -28,13 +28,16 @@ export function createWorkspacesAdminService(ctx: AppContext) {
   const { database } = ctx;
 
   async function find(tx: Tx, id: string): Promise<WorkspaceRow> {
-    const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, id));
+    const [row] = await tx
+      .select()
+      .from(workspaces)
+      .where(and(eq(workspaces.id, id), liveWorkspace));
     if (!row) throw notFound();
     return row;
   }
 
   async function list(query: AdminListQuery) {
-    const where = query.keyword ? ilike(workspaces.name, containing(query.keyword)) : undefined;
+    const where = and(liveWorkspace, query.keyword ? ilike(workspaces.name, containing(query.keyword)) : undefined);
     return database.unsafeCrossTenant('a system admin lists every organization', async (tx) => {
       const rows = await tx
         .select({

@@ -55,7 +55,7 @@ export async function adminAuthRoutes(app: AppInstance, ctx: AppContext) {
       response: replies(messageResultSchema),
     },
     handler: async (request) => {
-      await service.forgotPassword(request.body.email);
+      await service.forgotPassword(request.body.email, request.ip);
       return ok({ message: translate('forgot_password_sent', localeOf(request)) });
     },
   });

@@ -1,11 +1,11 @@
 import type { Admin, GoogleLoginBody, LoginBody } from '@omnichat/contracts';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifiedGoogleIdentity } from '../auth/google-identity.ts';
+import { createLinkRequests } from '../auth/link-requests.ts';
 import { createLoginGuard } from '../auth/login-guard.ts';
-import { authMails } from '../auth/mails.ts';
 import { toAdminDto } from './admins.dto.ts';
 import { type AdminRow, systemAdmins } from './admins.tables.ts';
 
@@ -14,25 +14,26 @@ const lower = (value: string) => value.trim().toLowerCase();
 export function createAdminAuthService(ctx: AppContext) {
   const db = ctx.database.db;
   const guard = createLoginGuard(ctx);
-  const mails = authMails(ctx);
+  const requestLink = createLinkRequests(ctx, 'admin');
   const result = async (admin: AdminRow) => ({
     admin: toAdminDto(admin),
     token: await ctx.tokens.sign({ sub: admin.id, typ: 'admin', ver: admin.tokenVersion }),
   });
 
   async function login(body: LoginBody, ip: string): Promise<{ admin: Admin; token: string }> {
-    guard.check('admin', ip, body.username_or_email);
+    guard.checkIp(ip);
     const login = lower(body.username_or_email);
     const [admin] = await db
       .select()
       .from(systemAdmins)
       .where(or(eq(sql`lower(${systemAdmins.username})`, login), eq(sql`lower(${systemAdmins.email})`, login)));
+    guard.checkAccount('admin', admin, login);
     if (!(await verifyPassword(admin?.passwordHash, body.password)) || !admin) {
-      guard.failed('admin', body.username_or_email);
+      guard.failed('admin', admin, login);
       throw new AppError(401, 'invalid_credentials');
     }
     if (admin.status !== 'active') throw new AppError(403, 'account_inactive');
-    guard.succeeded('admin', body.username_or_email);
+    guard.succeeded('admin', admin);
     return result(admin);
   }
 
@@ -61,24 +62,23 @@ export function createAdminAuthService(ctx: AppContext) {
     return result(admin);
   }
 
-  async function forgotPassword(email: string) {
-    const [admin] = await db
-      .select()
-      .from(systemAdmins)
-      .where(and(eq(sql`lower(${systemAdmins.email})`, lower(email)), eq(systemAdmins.status, 'active')));
-    if (admin) await mails.resetPassword('admin', admin);
+  async function forgotPassword(email: string, ip: string) {
+    ctx.abuseLimits.hit('forgot_password', ip, `admin:${email}`);
+    await requestLink('reset_password', email);
   }
 
   async function resetPassword(token: string, password: string) {
     const adminId = await ctx.oneTimeTokens.consume('reset_password', 'admin', token);
-    await db
+    const [updated] = await db
       .update(systemAdmins)
       .set({
         passwordHash: await hashPassword(password),
         tokenVersion: sql`${systemAdmins.tokenVersion} + 1`,
         updatedAt: new Date(),
       })
-      .where(eq(systemAdmins.id, adminId));
+      .where(eq(systemAdmins.id, adminId))
+      .returning();
+    if (updated) ctx.sockets.revoke('admin', updated.id, updated.tokenVersion);
   }
 
   async function changePassword(admin: AdminRow, oldPassword: string, newPassword: string) {
@@ -94,14 +94,17 @@ export function createAdminAuthService(ctx: AppContext) {
       })
       .where(eq(systemAdmins.id, admin.id))
       .returning();
+    ctx.sockets.revoke('admin', admin.id, updated!.tokenVersion);
     return (await result(updated!)).token;
   }
 
   async function logout(admin: AdminRow) {
-    await db
+    const [updated] = await db
       .update(systemAdmins)
       .set({ tokenVersion: sql`${systemAdmins.tokenVersion} + 1` })
-      .where(eq(systemAdmins.id, admin.id));
+      .where(eq(systemAdmins.id, admin.id))
+      .returning();
+    if (updated) ctx.sockets.revoke('admin', admin.id, updated.tokenVersion);
   }
 
   return { login, googleLogin, refresh, forgotPassword, resetPassword, changePassword, logout };

@@ -113,6 +113,7 @@ describe('admin sign-in', () => {
       url: '/public/v1/admin/auth/forgot-password',
       payload: { email: admin.email },
     });
+    await t.app.jobs.drain(); // the mail leaves from a job
     const token = t.mail.tokenFor(admin.email, '/auth/admin/reset-password');
     const reset = await t.app.inject({
       method: 'POST',

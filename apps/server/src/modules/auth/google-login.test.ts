@@ -106,4 +106,59 @@ describe('Google sign-in', () => {
     );
     expect(stranger.statusCode).toBe(403);
   });
+
+  it('takes a squatted, never-verified registration away from its registrant when the Google owner signs in', async () => {
+    await configureClientId();
+    const squat = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/register',
+      payload: {
+        username: 'squatter',
+        display_name: 'Not Victoria',
+        email: 'victoria@example.com',
+        password: 'attacker-password',
+        confirm_password: 'attacker-password',
+      },
+    });
+    expect(squat.statusCode).toBe(200);
+    const signedIn = await login(
+      '/public/v1/auth/google/login',
+      await google.sign(
+        { sub: 'g-victoria', email: 'victoria@example.com', name: 'Victoria' },
+        { audience: CLIENT_ID },
+      ),
+    );
+    expect(signedIn.statusCode).toBe(200);
+    expect(json(signedIn).data.user).toMatchObject({ display_name: 'Victoria', email_verified: true });
+    expect(json(signedIn).data.user.username).not.toBe('squatter');
+    // The registrant's password and verification link no longer open the account.
+    for (const login of ['victoria@example.com', 'squatter']) {
+      const attempt = await t.app.inject({
+        method: 'POST',
+        url: '/public/v1/auth/login',
+        payload: { username_or_email: login, password: 'attacker-password' },
+      });
+      expect(attempt.statusCode, login).toBe(401);
+    }
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/verify',
+      payload: { token: t.mail.tokenFor('victoria@example.com', '/auth/verify') },
+    });
+    expect(verify.statusCode).toBeGreaterThanOrEqual(400);
+    const self = await t.app.inject({ method: 'GET', url: '/v1/self', headers: bearer(json(signedIn).data.token) });
+    expect(self.statusCode).toBe(200);
+  });
+
+  it("keeps a verified account's password when its owner links Google", async () => {
+    await configureClientId();
+    const { createUser, loginUser } = await import('../../../test/fixtures.ts');
+    const user = await createUser(t, { email: 'kept@example.com' });
+    const signedIn = await login(
+      '/public/v1/auth/google/login',
+      await google.sign({ sub: 'g-kept', email: 'kept@example.com' }, { audience: CLIENT_ID }),
+    );
+    expect(json(signedIn).data.user.id).toBe(user.id);
+    expect(await loginUser(t, 'kept@example.com')).toEqual(expect.any(String));
+  });
 });

@@ -1,22 +1,31 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../platform/errors.ts';
 
+type Kind = 'user' | 'admin';
+
 /**
- * Brute-force protection for both login forms: every attempt counts against the IP, failures count
- * against the account. A success clears the account's failures.
+ * Brute-force protection for both login forms: every attempt counts against the IP, failures count against
+ * the account itself (its id once found, whether it was named by username or e-mail; the typed name when no
+ * account has it). A success clears the account's failures.
  */
 export function createLoginGuard({ loginLimits }: Pick<AppContext, 'loginLimits'>) {
-  const accountKey = (kind: string, account: string) => `${kind}:${account.trim().toLowerCase()}`;
+  const accountKey = (kind: Kind, account: { id: string } | undefined, login: string) =>
+    account ? `${kind}:id:${account.id}` : `${kind}:login:${login.trim().toLowerCase()}`;
+  const refuse = (wait: number) => {
+    if (wait > 0) throw new AppError(429, 'too_many_login_attempts', { seconds: wait });
+  };
   return {
-    check(kind: 'user' | 'admin', ip: string, account: string) {
-      const wait = Math.max(
-        loginLimits.perIp.blockedFor(ip),
-        loginLimits.perAccount.blockedFor(accountKey(kind, account)),
-      );
-      if (wait > 0) throw new AppError(429, 'too_many_login_attempts', { seconds: wait });
+    /** Before the account is looked up: counts the attempt against the IP. */
+    checkIp(ip: string) {
+      refuse(loginLimits.perIp.blockedFor(ip));
       loginLimits.perIp.hit(ip);
     },
-    failed: (kind: 'user' | 'admin', account: string) => loginLimits.perAccount.hit(accountKey(kind, account)),
-    succeeded: (kind: 'user' | 'admin', account: string) => loginLimits.perAccount.reset(accountKey(kind, account)),
+    /** Once the account (or its absence) is known: refuses while it is locked. */
+    checkAccount(kind: Kind, account: { id: string } | undefined, login: string) {
+      refuse(loginLimits.perAccount.blockedFor(accountKey(kind, account, login)));
+    },
+    failed: (kind: Kind, account: { id: string } | undefined, login: string) =>
+      loginLimits.perAccount.hit(accountKey(kind, account, login)),
+    succeeded: (kind: Kind, account: { id: string }) => loginLimits.perAccount.reset(accountKey(kind, account, '')),
   };
 }

@@ -61,7 +61,7 @@ export async function userAuthRoutes(app: AppInstance, ctx: AppContext) {
       response: replies(messageResultSchema),
     },
     handler: async (request) => {
-      await service.register(request.body);
+      await service.register(request.body, request.ip);
       return ok({ message: translate('register_success', localeOf(request)) });
     },
   });
@@ -85,8 +85,20 @@ export async function userAuthRoutes(app: AppInstance, ctx: AppContext) {
       response: replies(messageResultSchema),
     },
     handler: async (request) => {
-      await service.forgotPassword(request.body.email);
+      await service.forgotPassword(request.body.email, request.ip);
       return ok({ message: translate('forgot_password_sent', localeOf(request)) });
+    },
+  });
+  app.post('/public/v1/auth/resend-verification', {
+    schema: {
+      tags,
+      summary: 'E-mail a new verification link (same answer whether or not the address needs one)',
+      body: forgotPasswordBodySchema,
+      response: replies(messageResultSchema),
+    },
+    handler: async (request) => {
+      await service.resendVerification(request.body.email, request.ip);
+      return ok({ message: translate('verification_sent', localeOf(request)) });
     },
   });
   app.post('/public/v1/auth/reset-password', {
@@ -112,7 +124,12 @@ export async function userAuthRoutes(app: AppInstance, ctx: AppContext) {
     handler: async (request) => {
       const { user, workspaceId } = userOf(request);
       return ok({
-        token: await service.changePassword(user, request.body.old_password, request.body.new_password, workspaceId),
+        token: await service.changePassword(
+          user,
+          { old: request.body.old_password, new: request.body.new_password },
+          workspaceId,
+          request.ip,
+        ),
       });
     },
   });

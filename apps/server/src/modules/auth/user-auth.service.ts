@@ -1,5 +1,5 @@
 import type { GoogleLoginBody, LoginBody, RegisterBody, User, WorkspaceMember } from '@omnichat/contracts';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.ts';
@@ -7,8 +7,10 @@ import { toUserDto } from '../users/users.dto.ts';
 import { type UserRow, users } from '../users/users.tables.ts';
 import { findMembership, toWorkspaceMemberDto } from '../workspaces/index.ts';
 import { verifiedGoogleIdentity } from './google-identity.ts';
+import { createLinkRequests } from './link-requests.ts';
 import { createLoginGuard } from './login-guard.ts';
 import { authMails } from './mails.ts';
+import { reclaimUnverified } from './squatted-registration.ts';
 
 const lower = (value: string) => value.trim().toLowerCase();
 const byLogin = (login: string) =>
@@ -19,20 +21,22 @@ export function createUserAuthService(ctx: AppContext) {
   const db = database.db;
   const guard = createLoginGuard(ctx);
   const mails = authMails(ctx);
+  const requestLink = createLinkRequests(ctx, 'user');
 
   const issue = (user: UserRow, workspaceId?: string) =>
     tokens.sign({ sub: user.id, typ: 'user', ver: user.tokenVersion, wid: workspaceId });
 
   async function login(body: LoginBody, ip: string): Promise<{ user: User; token: string }> {
-    guard.check('user', ip, body.username_or_email);
+    guard.checkIp(ip);
     const [user] = await db.select().from(users).where(byLogin(body.username_or_email));
+    guard.checkAccount('user', user, body.username_or_email);
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
-      guard.failed('user', body.username_or_email);
+      guard.failed('user', user, body.username_or_email);
       throw new AppError(401, 'invalid_credentials');
     }
     if (user.status !== 'active') throw new AppError(403, 'account_inactive');
     if (!user.emailVerified) throw new AppError(403, 'account_not_verified');
-    guard.succeeded('user', body.username_or_email);
+    guard.succeeded('user', user);
     return { user: toUserDto(user), token: await issue(user) };
   }
 
@@ -45,27 +49,25 @@ export function createUserAuthService(ctx: AppContext) {
         .select()
         .from(users)
         .where(eq(sql`lower(${users.email})`, lower(identity.email)));
-      if (byEmail) {
+      if (byEmail?.emailVerified) {
         const [updated] = await tx
           .update(users)
-          .set({ googleId: identity.sub, emailVerified: true })
+          .set({ googleId: identity.sub })
           .where(eq(users.id, byEmail.id))
           .returning();
         return updated!;
       }
       const username = await freeUsername(tx, identity.email.split('@')[0] ?? 'user');
+      const fromGoogle = {
+        username,
+        displayName: (identity.name || username).slice(0, 99),
+        googleId: identity.sub,
+        avatar: identity.picture ?? '',
+      };
+      if (byEmail) return reclaimUnverified(tx, byEmail, fromGoogle);
       const [created] = await tx
         .insert(users)
-        .values({
-          username,
-          displayName: (identity.name || username).slice(0, 99),
-          email: identity.email,
-          googleId: identity.sub,
-          avatar: identity.picture,
-          emailVerified: true,
-          invited: false,
-          invitedAt: 0,
-        })
+        .values({ ...fromGoogle, email: identity.email, emailVerified: true, invited: false, invitedAt: 0 })
         .returning();
       return created!;
     });
@@ -89,7 +91,8 @@ export function createUserAuthService(ctx: AppContext) {
     return { workspace: toWorkspaceMemberDto(membership, user), token: await issue(user, workspaceId) };
   }
 
-  async function register(body: RegisterBody): Promise<void> {
+  async function register(body: RegisterBody, ip: string): Promise<void> {
+    ctx.abuseLimits.hit('register', ip, body.email);
     const [taken] = await db
       .select({ username: users.username, email: users.email })
       .from(users)
@@ -126,18 +129,19 @@ export function createUserAuthService(ctx: AppContext) {
     await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
   }
 
-  async function forgotPassword(email: string): Promise<void> {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, lower(email)), eq(users.status, 'active')));
-    // The answer is the same whether or not the address has an account.
-    if (user) await mails.resetPassword('user', user);
+  async function forgotPassword(email: string, ip: string): Promise<void> {
+    ctx.abuseLimits.hit('forgot_password', ip, email);
+    await requestLink('reset_password', email);
+  }
+
+  async function resendVerification(email: string, ip: string): Promise<void> {
+    ctx.abuseLimits.hit('resend_verification', ip, email);
+    await requestLink('verify_email', email);
   }
 
   async function resetPassword(token: string, password: string): Promise<void> {
     const userId = await ctx.oneTimeTokens.consume('reset_password', 'user', token);
-    await db
+    const [updated] = await db
       .update(users)
       .set({
         passwordHash: await hashPassword(password),
@@ -145,11 +149,20 @@ export function createUserAuthService(ctx: AppContext) {
         tokenVersion: sql`${users.tokenVersion} + 1`,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, userId))
+      .returning();
+    if (updated) ctx.sockets.revoke('user', userId, updated.tokenVersion);
   }
 
   /** Changes the password and revokes every other session; answers a fresh token for this one. */
-  async function changePassword(user: UserRow, oldPassword: string, newPassword: string, workspaceId: string | null) {
+  async function changePassword(
+    user: UserRow,
+    passwords: { old: string; new: string },
+    workspaceId: string | null,
+    ip: string,
+  ) {
+    ctx.abuseLimits.hit('change_password', ip, user.id);
+    const { old: oldPassword, new: newPassword } = passwords;
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
       throw new AppError(400, 'old_password_incorrect', {}, { old_password: { key: 'old_password_incorrect' } });
     }
@@ -162,14 +175,17 @@ export function createUserAuthService(ctx: AppContext) {
       })
       .where(eq(users.id, user.id))
       .returning();
+    ctx.sockets.revoke('user', user.id, updated!.tokenVersion);
     return issue(updated!, workspaceId ?? undefined);
   }
 
   async function logout(user: UserRow): Promise<void> {
-    await db
+    const [updated] = await db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning();
+    if (updated) ctx.sockets.revoke('user', user.id, updated.tokenVersion);
   }
 
   return {
@@ -179,6 +195,7 @@ export function createUserAuthService(ctx: AppContext) {
     register,
     verifyEmail,
     forgotPassword,
+    resendVerification,
     resetPassword,
     changePassword,
     logout,

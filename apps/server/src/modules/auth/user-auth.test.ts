@@ -179,6 +179,7 @@ describe('password reset, change and logout', () => {
     const sent = await post('/public/v1/auth/forgot-password', { email: user.email.toUpperCase() });
     const unknown = await post('/public/v1/auth/forgot-password', { email: 'nobody@example.com' });
     expect(json(sent).data.message).toBe(json(unknown).data.message);
+    await t.app.jobs.drain(); // the mail leaves from a job
     const token = t.mail.tokenFor(user.email, '/auth/reset-password');
     const reset = await post('/public/v1/auth/reset-password', {
       token,

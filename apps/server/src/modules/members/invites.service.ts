@@ -1,20 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Invite, WorkspaceRole } from '@omnichat/contracts';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
+import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../audit/index.ts';
+import { reclaimUnverified } from '../auth/squatted-registration.ts';
 import { type UserRow, users } from '../users/users.tables.ts';
+import { lockWorkspace } from '../workspaces/index.ts';
 import {
+  liveWorkspace,
   type WorkspaceInviteRow,
   workspaceInvites,
   workspaceMembers,
   workspaces,
 } from '../workspaces/workspaces.tables.ts';
 import { permissionsOnJoin } from './join-permissions.ts';
+import { assertMayManageRole } from './members.service.ts';
 import { assertSeatsFor } from './seats.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -40,9 +45,10 @@ export function createInvitesService(ctx: AppContext) {
   const { database, audit } = ctx;
 
   async function invite(actor: MemberPrincipal, by: Actor, email: string, role: WorkspaceRole): Promise<Invite> {
-    if (role === 'owner' && actor.member.role !== 'owner') throw forbidden('only_owner_manages_owners');
+    assertMayManageRole(actor, role);
     const token = randomBytes(32).toString('base64url');
     const created = await database.withWorkspace(actor.workspaceId, async (tx) => {
+      const workspace = await lockWorkspace(tx, actor.workspaceId);
       const [existing] = await tx
         .select({ id: workspaceMembers.id })
         .from(workspaceMembers)
@@ -59,8 +65,7 @@ export function createInvitesService(ctx: AppContext) {
             isNull(workspaceInvites.acceptedAt),
           ),
         );
-      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId));
-      await assertSeatsFor(tx, workspace!);
+      await assertSeatsFor(tx, actor.workspaceId);
       const [row] = await tx
         .insert(workspaceInvites)
         .values({
@@ -78,7 +83,7 @@ export function createInvitesService(ctx: AppContext) {
         targetId: row!.id,
         after: { email, role },
       });
-      return { row: row!, workspace: workspace! };
+      return { row: row!, workspace };
     });
     const link = `${ctx.config.publicUrl}/auth/join?token=${token}`;
     await ctx.mailer.send({
@@ -137,7 +142,7 @@ export function createInvitesService(ctx: AppContext) {
         .from(workspaceInvites)
         .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
         .leftJoin(users, eq(users.id, workspaceInvites.invitedBy))
-        .where(eq(workspaceInvites.tokenHash, hash(token))),
+        .where(and(eq(workspaceInvites.tokenHash, hash(token)), liveWorkspace)),
     );
     if (!row) throw new AppError(404, 'invite_token_not_found');
     if (row.invite.acceptedAt || row.invite.expiresAt.getTime() < Date.now())
@@ -147,10 +152,11 @@ export function createInvitesService(ctx: AppContext) {
 
   async function preview(token: string) {
     const { invite: row, workspace, inviter } = await byToken(token);
+    // a registration nobody verified does not count: the invitee creates their account over it
     const [account] = await database.db
       .select({ id: users.id })
       .from(users)
-      .where(eq(sql`lower(${users.email})`, lower(row.email)));
+      .where(and(eq(sql`lower(${users.email})`, lower(row.email)), eq(users.emailVerified, true)));
     return {
       workspace: { id: workspace.id, name: workspace.name, avatar: workspace.avatar },
       email: row.email,
@@ -160,78 +166,96 @@ export function createInvitesService(ctx: AppContext) {
     };
   }
 
+  /** The account that joins: the signed-in invitee, or one made now from the details on the join page. */
+  async function joiningUser(
+    tx: Tx,
+    email: string,
+    signedIn: UserRow | null,
+    account: (NewAccount & { passwordHash: string }) | undefined,
+  ) {
+    if (signedIn) {
+      if (lower(signedIn.email) !== lower(email)) throw forbidden('invite_email_mismatch');
+      return { user: signedIn, created: false };
+    }
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, lower(email)));
+    if (existing?.emailVerified) throw new AppError(401, 'invite_requires_sign_in');
+    if (!account) throw new AppError(400, 'invite_requires_account');
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(sql`lower(${users.username})`, lower(account.username)),
+          existing ? ne(users.id, existing.id) : undefined,
+        ),
+      );
+    if (taken) throw new AppError(409, 'username_taken', {}, { 'account.username': { key: 'username_taken' } });
+    const chosen = {
+      username: account.username,
+      displayName: account.display_name,
+      passwordHash: account.passwordHash,
+    };
+    // The link proves the address: a registration nobody verified gives way to the invitee.
+    if (existing) return { user: await reclaimUnverified(tx, existing, chosen), created: true };
+    const [inserted] = await tx
+      .insert(users)
+      .values({ ...chosen, email, emailVerified: true, invited: true, invitedAt: Math.floor(Date.now() / 1000) })
+      .returning();
+    return { user: inserted!, created: true };
+  }
+
   /**
    * Joins the organization: as the signed-in user whose e-mail was invited, or as a new account created now
-   * (the mailed link proves the address). Answers a token for a new account so it can sign in at once.
+   * (the mailed link proves the address). One transaction: an account is never made without its membership.
+   * Answers a token for a new account so it can sign in at once.
    */
   async function accept(token: string, signedIn: UserRow | null, account: NewAccount | undefined, ip: string) {
     const { invite: row } = await byToken(token);
-    let user = signedIn;
-    let created = false;
-    if (user && lower(user.email) !== lower(row.email)) throw forbidden('invite_email_mismatch');
-    if (!user) {
-      const [existing] = await database.db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, lower(row.email)));
-      if (existing) throw new AppError(401, 'invite_requires_sign_in');
-      if (!account) throw new AppError(400, 'invite_requires_account');
-      const [taken] = await database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(sql`lower(${users.username})`, lower(account.username)));
-      if (taken) throw new AppError(409, 'username_taken', {}, { 'account.username': { key: 'username_taken' } });
-      const [inserted] = await database.db
-        .insert(users)
-        .values({
-          username: account.username,
-          displayName: account.display_name,
-          email: row.email,
-          passwordHash: await hashPassword(account.password),
-          emailVerified: true,
-          invited: true,
-          invitedAt: Math.floor(Date.now() / 1000),
-        })
-        .returning();
-      user = inserted ?? null;
-      created = true;
-    }
-    const joined = user!;
-    await database.withWorkspace(row.workspaceId, async (tx) => {
-      const [already] = await tx
-        .select({ id: workspaceMembers.id })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, joined.id)));
-      if (already) throw new AppError(409, 'already_member');
+    // hashed before the organization's lock is taken: the slow part stays outside it
+    const newAccount =
+      account && !signedIn ? { ...account, passwordHash: await hashPassword(account.password) } : undefined;
+    const { user: joined, created } = await database.withWorkspace(row.workspaceId, async (tx) => {
+      // The organization row is the lock every seat change takes, so concurrent joins count one at a time.
+      const workspace = await lockWorkspace(tx, row.workspaceId);
       const [used] = await tx
         .update(workspaceInvites)
         .set({ acceptedAt: new Date() })
         .where(and(eq(workspaceInvites.id, row.id), isNull(workspaceInvites.acceptedAt)))
         .returning();
       if (!used) throw new AppError(400, 'invalid_invite_token');
-      const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
-      await assertSeatsFor(tx, workspace!, 0);
+      const joining = await joiningUser(tx, row.email, signedIn, newAccount);
+      const [already] = await tx
+        .select({ id: workspaceMembers.id })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, joining.user.id)));
+      if (already) throw new AppError(409, 'already_member');
+      // the invitation no longer counts once accepted: the joining member takes its seat
+      await assertSeatsFor(tx, row.workspaceId);
       const [member] = await tx
         .insert(workspaceMembers)
         .values({
           workspaceId: row.workspaceId,
-          userId: joined.id,
+          userId: joining.user.id,
           role: row.role,
-          permissions: permissionsOnJoin(workspace!, row.role),
+          permissions: permissionsOnJoin(workspace, row.role),
           invited: true,
         })
         .returning();
       await audit.inWorkspace(
         tx,
         row.workspaceId,
-        { type: 'user', id: joined.id, name: joined.username, ip },
+        { type: 'user', id: joining.user.id, name: joining.user.username, ip },
         {
           action: 'member.join',
           targetType: 'member',
           targetId: member!.id,
-          after: { user: joined.username, role: row.role },
+          after: { user: joining.user.username, role: row.role },
         },
       );
+      return joining;
     });
     return {
       workspace_id: row.workspaceId,

@@ -1,4 +1,4 @@
-import type { Member, WorkspaceRole } from '@omnichat/contracts';
+import { isAdminRole, type Member, type WorkspaceRole } from '@omnichat/contracts';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
@@ -8,7 +8,8 @@ import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../audit/index.ts';
 import { users } from '../users/users.tables.ts';
-import { type WorkspaceMemberRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { lockWorkspace } from '../workspaces/index.ts';
+import { type WorkspaceMemberRow, workspaceMembers } from '../workspaces/workspaces.tables.ts';
 import { assertSeatsFor } from './seats.ts';
 
 type Row = { member: WorkspaceMemberRow; user: typeof users.$inferSelect };
@@ -31,10 +32,13 @@ export const toMemberDto = ({ member, user }: Row): Member => ({
 
 const snapshot = (m: WorkspaceMemberRow) => ({ role: m.role, active: m.active });
 
-/** Active owners other than `exceptId`: an organization must always keep one. */
-async function otherActiveOwners(tx: Tx, workspaceId: string, exceptId: string): Promise<number> {
-  const rows = await tx
-    .select({ id: workspaceMembers.id })
+/**
+ * An organization always keeps an active owner. Called after a change, inside the transaction that holds the
+ * organization's lock (`lockWorkspace`), so two owners demoting each other at once cannot both succeed.
+ */
+export async function assertOwnerRemains(tx: Tx, workspaceId: string): Promise<void> {
+  const [owners] = await tx
+    .select({ n: count() })
     .from(workspaceMembers)
     .where(
       and(
@@ -43,7 +47,13 @@ async function otherActiveOwners(tx: Tx, workspaceId: string, exceptId: string):
         eq(workspaceMembers.active, true),
       ),
     );
-  return rows.filter((row) => row.id !== exceptId).length;
+  if (!owners?.n) throw new AppError(409, 'organization_needs_owner');
+}
+
+/** Admins are managed by owners and admins only; a member holding member_write stops at the admin role. */
+export function assertMayManageRole(actor: MemberPrincipal, role: WorkspaceRole): void {
+  if (role === 'owner' && actor.member.role !== 'owner') throw forbidden('only_owner_manages_owners');
+  if (role === 'admin' && !isAdminRole(actor.member.role)) throw forbidden('only_admins_manage_admins');
 }
 
 export function createMembersService(ctx: AppContext) {
@@ -94,20 +104,22 @@ export function createMembersService(ctx: AppContext) {
       .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.id, memberId)));
     if (!row) throw notFound();
     if (row.member.id === actor.member.id) throw new AppError(403, 'cannot_change_yourself');
-    if (row.member.role === 'owner' && actor.member.role !== 'owner') throw forbidden('only_owner_manages_owners');
+    assertMayManageRole(actor, row.member.role);
     return row;
   }
 
-  function change(
+  async function change(
     actor: MemberPrincipal,
     by: Actor,
     memberId: string,
     apply: (tx: Tx, row: Row) => Promise<WorkspaceMemberRow | null>,
     action: string,
   ) {
-    return database.withWorkspace(actor.workspaceId, async (tx) => {
+    const changed = await database.withWorkspace(actor.workspaceId, async (tx) => {
+      await lockWorkspace(tx, actor.workspaceId);
       const row = await target(tx, actor, memberId);
       const updated = await apply(tx, row);
+      if (row.member.role === 'owner') await assertOwnerRemains(tx, actor.workspaceId);
       await audit.inWorkspace(tx, actor.workspaceId, by, {
         action,
         targetType: 'member',
@@ -115,8 +127,14 @@ export function createMembersService(ctx: AppContext) {
         before: { ...snapshot(row.member), user: row.user.username },
         after: updated ? snapshot(updated) : null,
       });
-      return updated ? toMemberDto({ member: updated, user: row.user }) : null;
+      return {
+        userId: row.user.id,
+        stillActive: Boolean(updated?.active),
+        dto: updated && toMemberDto({ member: updated, user: row.user }),
+      };
     });
+    if (!changed.stillActive) ctx.sockets.endMembership(actor.workspaceId, changed.userId);
+    return changed.dto;
   }
 
   return {
@@ -127,7 +145,7 @@ export function createMembersService(ctx: AppContext) {
         by,
         memberId,
         async (tx, row) => {
-          if (role === 'owner' && actor.member.role !== 'owner') throw forbidden('only_owner_manages_owners');
+          assertMayManageRole(actor, role);
           const [updated] = await tx
             .update(workspaceMembers)
             .set({ role })
@@ -143,10 +161,7 @@ export function createMembersService(ctx: AppContext) {
         by,
         memberId,
         async (tx, row) => {
-          if (active && !row.member.active) {
-            const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId));
-            await assertSeatsFor(tx, workspace!);
-          }
+          if (active && !row.member.active) await assertSeatsFor(tx, actor.workspaceId);
           const [updated] = await tx
             .update(workspaceMembers)
             .set({ active })
@@ -167,6 +182,5 @@ export function createMembersService(ctx: AppContext) {
         },
         'member.remove',
       ),
-    otherActiveOwners,
   };
 }

@@ -1,17 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
+import { defineJob } from '../../platform/jobs/job-definition.ts';
 import type { Actor } from '../audit/index.ts';
-import { createWorkspacesService } from '../workspaces/index.ts';
+import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
 import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
-import { createMembersService } from './members.service.ts';
+import { assertOwnerRemains } from './members.service.ts';
 
 /** Leaving and deleting organizations: nobody may leave or delete their last one, and each keeps an owner. */
 export function createOrganizationExitService(ctx: AppContext) {
   const { database, audit } = ctx;
-  const members = createMembersService(ctx);
   const workspacesService = createWorkspacesService(ctx);
+  const purgeWorkspace = defineJob({
+    name: 'workspace.purge',
+    payload: z.object({ workspace_id: z.uuid() }),
+    handle: ({ workspace_id }) =>
+      database.withWorkspace(workspace_id, async (tx) => {
+        await tx.delete(workspaces).where(and(eq(workspaces.id, workspace_id), isNotNull(workspaces.deletedAt)));
+      }),
+  });
+  ctx.jobs.define(purgeWorkspace);
 
   async function assertNotLast(userId: string) {
     if ((await workspacesService.listForUser(userId)).length <= 1) throw new AppError(409, 'last_organization');
@@ -20,15 +30,11 @@ export function createOrganizationExitService(ctx: AppContext) {
   async function leave(actor: MemberPrincipal, by: Actor): Promise<void> {
     await assertNotLast(actor.user.id);
     await database.withWorkspace(actor.workspaceId, async (tx) => {
-      if (
-        actor.member.role === 'owner' &&
-        (await members.otherActiveOwners(tx, actor.workspaceId, actor.member.id)) === 0
-      ) {
-        throw new AppError(409, 'organization_needs_owner');
-      }
+      await lockWorkspace(tx, actor.workspaceId);
       await tx
         .delete(workspaceMembers)
         .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.id, actor.member.id)));
+      if (actor.member.role === 'owner') await assertOwnerRemains(tx, actor.workspaceId);
       await audit.inWorkspace(tx, actor.workspaceId, by, {
         action: 'member.leave',
         targetType: 'member',
@@ -36,20 +42,28 @@ export function createOrganizationExitService(ctx: AppContext) {
         before: { user: actor.user.username, role: actor.member.role },
       });
     });
+    ctx.sockets.endMembership(actor.workspaceId, actor.user.id);
   }
 
-  /** Deletes the organization and everything in it (owner only). */
+  /**
+   * Deletes the organization (owner only): it is marked deleted at once, so it is gone for every member, and its
+   * data is purged by a background job rather than one long cascading DELETE inside the request.
+   */
   async function remove(actor: MemberPrincipal, by: Actor): Promise<void> {
     if (actor.member.role !== 'owner') throw forbidden();
     await assertNotLast(actor.user.id);
-    const [deleted] = await database.withWorkspace(actor.workspaceId, (tx) =>
-      tx.delete(workspaces).where(eq(workspaces.id, actor.workspaceId)).returning({ name: workspaces.name }),
-    );
+    const name = await database.withWorkspace(actor.workspaceId, async (tx) => {
+      const workspace = await lockWorkspace(tx, actor.workspaceId);
+      await tx.update(workspaces).set({ deletedAt: new Date() }).where(eq(workspaces.id, workspace.id));
+      return workspace.name;
+    });
+    ctx.sockets.closeWorkspace(actor.workspaceId);
     await audit.platform(
       by,
-      { action: 'workspace.delete', targetType: 'workspace', targetId: actor.workspaceId, before: deleted ?? null },
+      { action: 'workspace.delete', targetType: 'workspace', targetId: actor.workspaceId, before: { name } },
       actor.workspaceId,
     );
+    await ctx.jobs.enqueue(purgeWorkspace, { workspace_id: actor.workspaceId }, { idempotencyKey: actor.workspaceId });
   }
 
   return { leave, remove };

@@ -97,6 +97,46 @@ describe('leaving and deleting organizations', () => {
   });
 });
 
+describe('deleting an organization', () => {
+  it('hides it from everyone at once and purges its data in a background job', async () => {
+    const owner = await createOwner(t, 'Soon Gone');
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace',
+      headers: bearer(owner.userToken),
+      payload: { name: 'Kept', time_zone: 'UTC' },
+    });
+    const member = await joinAs(t, owner.workspaceId, 'member');
+    const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/v1/self/workspace', headers: bearer(owner.token) })).statusCode,
+    ).toBe(200);
+    for (const token of [owner.token, member.token]) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/v1/self/workspace', headers: bearer(token) })).statusCode,
+      ).toBe(403);
+    }
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/refresh-token',
+      payload: { token: member.userToken, workspace_id: owner.workspaceId },
+    });
+    expect(refresh.statusCode).toBe(403);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/workspace?keyword=Soon',
+      headers: bearer(root),
+    });
+    expect(json(listed).data).toEqual([]);
+
+    const { workspaces } = await import('../workspaces/workspaces.tables.ts');
+    const rows = () => t.database.withWorkspace(owner.workspaceId, (tx) => tx.select().from(workspaces));
+    expect((await rows())[0]?.deletedAt).toBeInstanceOf(Date);
+    await t.app.jobs.drain();
+    expect(await rows()).toEqual([]);
+  });
+});
+
 describe('organization defaults', () => {
   it('starts new organizations with the system defaults for limits and member permissions', async () => {
     const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);

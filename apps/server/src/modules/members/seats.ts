@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { lockWorkspace } from '../workspaces/index.ts';
 import { type WorkspaceRow, workspaceInvites, workspaceMembers } from '../workspaces/workspaces.tables.ts';
 
 /** The organization's member cap: the smaller of its seats and its member limit; null is unlimited. */
@@ -9,8 +10,12 @@ export function memberCap(workspace: Pick<WorkspaceRow, 'maxSeats' | 'memberLimi
   return limits.length ? Math.min(...limits) : null;
 }
 
-/** Active members plus pending invitations take seats; refuses `adding` more past the cap. */
-export async function assertSeatsFor(tx: Tx, workspace: WorkspaceRow, adding = 1): Promise<void> {
+/**
+ * Active members plus pending invitations take seats; refuses `adding` more past the cap. Locks the organization
+ * row first, so concurrent invitations and activations are counted one at a time.
+ */
+export async function assertSeatsFor(tx: Tx, workspaceId: string, adding = 1): Promise<void> {
+  const workspace = await lockWorkspace(tx, workspaceId);
   const cap = memberCap(workspace);
   if (cap === null) return;
   const [members] = await tx

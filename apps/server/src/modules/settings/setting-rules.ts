@@ -1,5 +1,5 @@
 import type { MessageKey } from '@omnichat/contracts';
-import { type SystemSettingKey, WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
+import { INT32_MAX, type SystemSettingKey, WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
 
 const LIMIT_KEYS = new Set<SystemSettingKey>([
   'defaults.workspace.max_seats',
@@ -26,7 +26,7 @@ function isPermissionList(value: string): boolean {
 export function settingValueProblem(key: SystemSettingKey, value: string): MessageKey | null {
   const trimmed = value.trim();
   if (LIMIT_KEYS.has(key)) {
-    return trimmed === '' || (/^\d{1,9}$/.test(trimmed) && Number(trimmed) <= 2_147_483_647)
+    return trimmed === '' || (/^\d{1,9}$/.test(trimmed) && Number(trimmed) <= INT32_MAX)
       ? null
       : 'setting_invalid_limit';
   }

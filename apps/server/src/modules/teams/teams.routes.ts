@@ -44,7 +44,7 @@ export async function teamsRoutes(app: AppInstance, ctx: AppContext) {
       response: replies(teamDetailSchema),
     },
     preHandler: guards.member('team_write'),
-    handler: async (request) => ok(await service.create(memberOf(request).workspaceId, actorOf(request), request.body)),
+    handler: async (request) => ok(await service.create(memberOf(request), actorOf(request), request.body)),
   });
 
   app.get('/v1/teams/:id', {
@@ -63,14 +63,14 @@ export async function teamsRoutes(app: AppInstance, ctx: AppContext) {
     },
     preHandler: guards.member('team_write'),
     handler: async (request) =>
-      ok(await service.update(memberOf(request).workspaceId, actorOf(request), request.params.id, request.body)),
+      ok(await service.update(memberOf(request), actorOf(request), request.params.id, request.body)),
   });
 
   app.delete('/v1/teams/:id', {
     schema: { tags, summary: 'Delete a team', params: teamParams, response: replies(z.null()) },
     preHandler: guards.member('team_write'),
     handler: async (request) => {
-      await service.remove(memberOf(request).workspaceId, actorOf(request), request.params.id);
+      await service.remove(memberOf(request), actorOf(request), request.params.id);
       return ok(null);
     },
   });

@@ -9,9 +9,11 @@ import {
 } from '@omnichat/contracts';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { MemberPrincipal } from '../../platform/auth/guards.ts';
+import { beyondReach } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../audit/index.ts';
 import { users } from '../users/users.tables.ts';
 import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
@@ -40,6 +42,17 @@ export function parsePermissionList(value: string): WorkspacePermission[] {
   }
   if (!Array.isArray(parsed)) return [];
   return WORKSPACE_PERMISSIONS.filter((p) => parsed.includes(p));
+}
+
+/** A team may only carry permissions its creator or editor holds (owners and admins hold all). */
+function assertWithinReach(principal: MemberPrincipal, permissions: readonly string[]) {
+  const missing = beyondReach(principal, permissions);
+  if (missing.length) throw new AppError(403, 'permissions_beyond_reach', { permissions: missing.join(', ') });
+}
+
+/** A team holding more than the editor holds is changed (members, permissions) or deleted by owners and admins only. */
+function assertTeamWithinReach(principal: MemberPrincipal, team: Pick<TeamDetail, 'permissions'>) {
+  if (beyondReach(principal, team.permissions).length) throw forbidden('team_beyond_reach');
 }
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
@@ -114,10 +127,12 @@ export function createTeamsService(ctx: AppContext) {
     return found;
   }
 
-  async function create(workspaceId: string, actor: Actor, body: CreateTeamBody): Promise<TeamDetail> {
+  async function create(principal: MemberPrincipal, actor: Actor, body: CreateTeamBody): Promise<TeamDetail> {
+    const { workspaceId } = principal;
     const permissions =
       body.permissions ??
       parsePermissionList((await ctx.settings.values(['defaults.team.permissions']))['defaults.team.permissions']);
+    assertWithinReach(principal, permissions);
     return database.withWorkspace(workspaceId, async (tx) => {
       const [team] = await tx
         .insert(teams)
@@ -136,10 +151,13 @@ export function createTeamsService(ctx: AppContext) {
     });
   }
 
-  async function update(workspaceId: string, actor: Actor, id: string, body: UpdateTeamBody): Promise<TeamDetail> {
+  async function update(principal: MemberPrincipal, actor: Actor, id: string, body: UpdateTeamBody) {
+    const { workspaceId } = principal;
+    assertWithinReach(principal, body.permissions ?? []);
     return database.withWorkspace(workspaceId, async (tx) => {
       const before = await detail(tx, id);
       if (!before) throw notFound();
+      assertTeamWithinReach(principal, before);
       await tx
         .update(teams)
         .set({
@@ -162,10 +180,12 @@ export function createTeamsService(ctx: AppContext) {
     });
   }
 
-  async function remove(workspaceId: string, actor: Actor, id: string): Promise<void> {
+  async function remove(principal: MemberPrincipal, actor: Actor, id: string): Promise<void> {
+    const { workspaceId } = principal;
     await database.withWorkspace(workspaceId, async (tx) => {
       const before = await detail(tx, id);
       if (!before) throw notFound();
+      assertTeamWithinReach(principal, before);
       await tx.delete(teams).where(eq(teams.id, id));
       await audit.inWorkspace(tx, workspaceId, actor, {
         action: 'team.delete',

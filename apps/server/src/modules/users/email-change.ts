@@ -18,7 +18,8 @@ export function createEmailChange(ctx: AppContext) {
     if (taken) throw new AppError(409, 'email_taken', {}, { email: { key: 'email_taken' } });
   }
 
-  async function request(user: UserRow, email: string, password: string): Promise<void> {
+  async function request(user: UserRow, email: string, password: string, ip: string): Promise<void> {
+    ctx.abuseLimits.hit('email_change', ip, user.id);
     if (!(await verifyPassword(user.passwordHash, password))) throw fieldError('password', 'old_password_incorrect');
     if (lower(email) === lower(user.email)) throw fieldError('email', 'email_unchanged');
     await assertFree(email, user.id);

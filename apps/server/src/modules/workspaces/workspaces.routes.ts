@@ -59,7 +59,7 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
     },
     preHandler: guards.user(),
     handler: async (request) => {
-      await emailChange.request(userOf(request).user, request.body.email, request.body.password);
+      await emailChange.request(userOf(request).user, request.body.email, request.body.password, request.ip);
       return ok({ message: translate('email_change_sent', localeOf(request)) });
     },
   });

@@ -3,12 +3,12 @@ import type { CreateWorkspaceBody, SelfWorkspace, WorkspaceSummary } from '@omni
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { teamPermissionsOf } from '../../platform/auth/permissions.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { findTimeZone } from '../timezones/index.ts';
 import { creationDefaults } from './creation-defaults.ts';
 import { toSelfWorkspace, toWorkspaceSummary } from './workspaces.dto.ts';
-import { workspaceMembers, workspaces } from './workspaces.tables.ts';
+import { liveWorkspace, type WorkspaceRow, workspaceMembers, workspaces } from './workspaces.tables.ts';
 
 /** The user's membership of a workspace, with their teams' permissions, or null. */
 export async function findMembership(database: Database, workspaceId: string, userId: string) {
@@ -17,9 +17,23 @@ export async function findMembership(database: Database, workspaceId: string, us
       .select({ workspace: workspaces, member: workspaceMembers })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId), liveWorkspace));
     return row ? { ...row, teamPermissions: await teamPermissionsOf(tx, row.member.id) } : null;
   });
+}
+
+/**
+ * The organization's row, locked until the transaction ends. Every change that counts members (seats, the last
+ * owner) takes this lock first, so two concurrent requests count one after the other instead of both passing.
+ */
+export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<WorkspaceRow> {
+  const [row] = await tx
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.id, workspaceId), liveWorkspace))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
 }
 
 /** The zone's current IANA name, or a field error. */
@@ -39,7 +53,7 @@ export function createWorkspacesService(ctx: AppContext) {
         .select({ workspace: workspaces, member: workspaceMembers })
         .from(workspaceMembers)
         .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-        .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.active, true)))
+        .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.active, true), liveWorkspace))
         .orderBy(asc(workspaceMembers.joinedAt), asc(workspaces.name)),
     );
     return rows.map((row) => toSelfWorkspace(row.workspace, row.member));
@@ -67,7 +81,10 @@ export function createWorkspacesService(ctx: AppContext) {
 
   async function get(workspaceId: string) {
     const [row] = await database.withWorkspace(workspaceId, (tx) =>
-      tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)),
+      tx
+        .select()
+        .from(workspaces)
+        .where(and(eq(workspaces.id, workspaceId), liveWorkspace)),
     );
     if (!row) throw notFound();
     return row;
@@ -83,7 +100,7 @@ export function createWorkspacesService(ctx: AppContext) {
           ...(changes.avatar !== undefined && { avatar: changes.avatar }),
           updatedAt: new Date(),
         })
-        .where(eq(workspaces.id, workspaceId))
+        .where(and(eq(workspaces.id, workspaceId), liveWorkspace))
         .returning(),
     );
     if (!row) throw notFound();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { users } from '../users/users.tables.ts';
@@ -20,6 +20,8 @@ export const workspaces = pgTable('workspaces', {
   promoteCode: text('promote_code'),
   /** Permissions a newly joined member gets (GET/PUT /v1/workspace/member/permission/default). */
   defaultMemberPermissions: text('default_member_permissions').array().notNull().default(sql`'{}'::text[]`),
+  /** set when the owner deletes it: gone for everyone at once, its data purged by a background job */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -64,6 +66,9 @@ export const workspaceInvites = pgTable(
   },
   (t) => [index('workspace_invites_workspace_idx').on(t.workspaceId, t.email)],
 );
+
+/** Organizations not deleted: a deleted one is gone for everyone while its data waits for the purge job. */
+export const liveWorkspace = isNull(workspaces.deletedAt);
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;

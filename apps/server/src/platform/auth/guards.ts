@@ -1,9 +1,14 @@
 import { type AdminPermission, isAdminRole, type WorkspacePermission } from '@omnichat/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AdminRow, systemAdmins } from '../../modules/admins/admins.tables.ts';
 import { type UserRow, users } from '../../modules/users/users.tables.ts';
-import { type WorkspaceMemberRow, workspaceMembers } from '../../modules/workspaces/workspaces.tables.ts';
+import {
+  liveWorkspace,
+  type WorkspaceMemberRow,
+  workspaceMembers,
+  workspaces,
+} from '../../modules/workspaces/workspaces.tables.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { adminPermissions, effectivePermissions, teamPermissionsOf } from './permissions.ts';
@@ -87,9 +92,16 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     if (!workspaceId) throw forbidden('not_a_member');
     const found = await database.withWorkspace(workspaceId, async (tx) => {
       const [member] = await tx
-        .select()
+        .select(getTableColumns(workspaceMembers))
         .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, principal.user.id)));
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, workspaceId),
+            eq(workspaceMembers.userId, principal.user.id),
+            liveWorkspace,
+          ),
+        );
       if (!member?.active || isAdminRole(member.role)) return member && { member, teamPermissions: [] };
       return { member, teamPermissions: await teamPermissionsOf(tx, member.id) };
     });

@@ -42,6 +42,17 @@ export async function teamPermissionsOf(tx: Tx, memberId: string): Promise<strin
   return rows.flatMap((row) => row.permissions);
 }
 
+/**
+ * The names of `wanted` the member does not hold: owners and admins reach every permission, others only their
+ * effective ones. Whatever a member grants (a team's set, a list) must be within reach, or one write permission
+ * would be enough to mint any other.
+ */
+export function beyondReach(actor: { member: MemberLike; permissions: readonly string[] }, wanted: readonly string[]) {
+  if (isAdminRole(actor.member.role)) return [];
+  const held = new Set(actor.permissions);
+  return [...new Set(wanted)].filter((permission) => !held.has(permission));
+}
+
 /** A system admin with the admin flag holds every admin permission. */
 export const adminPermissions = (admin: Pick<AdminRow, 'isSuper' | 'permissions'>): AdminPermission[] =>
   admin.isSuper ? [...ADMIN_PERMISSIONS] : (admin.permissions as AdminPermission[]);

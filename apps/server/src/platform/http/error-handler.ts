@@ -3,25 +3,27 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
+interface IssueDetail {
+  code?: string;
+  path?: PropertyKey[];
+  message?: string;
+  maximum?: number;
+  minimum?: number;
+  values?: unknown[];
+  keys?: string[];
+  input?: unknown;
+  expected?: string;
+  origin?: string;
+}
+
+/** A validation error of fastify-type-provider-zod: the zod issue's code is `keyword`, its details `params`. */
 interface Issue {
   code?: string;
+  keyword?: string;
   message?: string;
   path?: (string | number)[];
   instancePath?: string;
-  params?: {
-    issue?: {
-      code?: string;
-      path?: PropertyKey[];
-      message?: string;
-      maximum?: number;
-      minimum?: number;
-      values?: unknown[];
-      keys?: string[];
-      input?: unknown;
-      expected?: string;
-      origin?: string;
-    };
-  };
+  params?: IssueDetail & { issue?: IssueDetail };
 }
 
 export const localeOf = (request: FastifyRequest): Locale =>
@@ -29,11 +31,13 @@ export const localeOf = (request: FastifyRequest): Locale =>
 
 /** A zod issue → a sentence in the caller's locale. Contract schemas carry catalogue keys as messages. */
 function issueText(issue: Issue, field: string, locale: Locale): string {
-  const detail = issue.params?.issue ?? {};
+  const detail = issue.params?.issue ?? issue.params ?? {};
   const message = detail.message ?? issue.message ?? '';
-  if (isMessageKey(message)) return translate(message, locale);
-  const code = detail.code ?? issue.code;
-  const isMissing = code === 'invalid_type' && detail.input === undefined;
+  if (isMessageKey(message)) return translate(message, locale, { field });
+  const code = detail.code ?? issue.code ?? issue.keyword;
+  // zod reports the input only when asked to; its own message then tells a missing value from a wrong one
+  const isMissing =
+    code === 'invalid_type' && ('input' in detail ? detail.input === undefined : /received undefined$/.test(message));
   const key: MessageKey = isMissing
     ? 'field_required'
     : code === 'too_big'

@@ -22,6 +22,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   backoffMs?(attempt: number): number;
   /** a cron expression (UTC): the queue keeps one run scheduled at the next occurrence, with payload `{}` */
   cron?: string;
+  /**
+   * What of the payload may stay in the jobs table once the job is done or failed for good; the rest (live
+   * links, tokens) is not kept. Omitted: the payload stays as it was.
+   */
+  keepWhenFinished?(payload: z.output<S>): object;
 }
 
 export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;

@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/database.ts';
+import { safeErrorMessage } from '../logging.ts';
 import { defaultBackoffMs, type JobDefinition } from './job-definition.ts';
 import { type JobRow, jobs } from './jobs.tables.ts';
 
@@ -160,9 +161,15 @@ export class JobQueue {
           return this.database.withWorkspace(job.workspaceId, work);
         },
       });
-      await this.record(job.id, { status: 'done', finishedAt: new Date(this.now()), lastError: null });
+      await this.record(job.id, {
+        status: 'done',
+        finishedAt: new Date(this.now()),
+        lastError: null,
+        ...this.finishedPayload(definition, job),
+      });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // stored and shown to admins: a failed query's SQL without its parameters
+      const message = safeErrorMessage(error);
       const retry = job.attempts < job.maxAttempts;
       log.warn({ err: error }, retry ? 'job failed, will retry' : 'job failed for good');
       const delay = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
@@ -170,12 +177,24 @@ export class JobQueue {
         job.id,
         retry
           ? { status: 'queued', runAt: new Date(this.now() + delay), lastError: message }
-          : { status: 'failed', finishedAt: new Date(this.now()), lastError: message },
+          : {
+              status: 'failed',
+              finishedAt: new Date(this.now()),
+              lastError: message,
+              ...this.finishedPayload(definition, job),
+            },
       );
     } finally {
       if (definition.cron && !this.stopped)
         await this.scheduleNext(definition).catch((error) => log.error({ err: error }, 'cron scheduling failed'));
     }
+  }
+
+  /** The payload a finished job keeps: only what its definition says is no secret. */
+  private finishedPayload(definition: JobDefinition, job: JobRow): Partial<JobRow> {
+    if (!definition.keepWhenFinished) return {};
+    const parsed = definition.payload.safeParse(job.payload);
+    return { payload: parsed.success ? definition.keepWhenFinished(parsed.data) : {} };
   }
 
   private record(id: string, changes: Partial<JobRow>) {

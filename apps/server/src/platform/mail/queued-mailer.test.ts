@@ -1,8 +1,10 @@
 import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, loginAdmin } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -68,6 +70,14 @@ describe('mail through the job queue', () => {
       t.clock.advance(10_001); // the first retry is due after 10 s
       await t.app.jobs.drain();
       expect(received).toEqual(['queued@example.com']);
+      // the live verification link is not kept in the jobs table once the mail is sent
+      const rows = await t.database.unsafeCrossTenant('test reads the jobs table', (tx) =>
+        tx.select().from(jobs).where(eq(jobs.name, 'mail.send')),
+      );
+      expect(rows.map((row) => [row.status, row.payload])).toEqual([
+        ['done', { to: 'queued@example.com', subject: expect.stringContaining('Verify') }],
+      ]);
+      expect(JSON.stringify(rows)).not.toContain('/auth/verify');
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }

@@ -20,6 +20,8 @@ export function createQueuedMailer(jobs: JobQueue, delivery: Mailer): Mailer {
     payload: mailPayload,
     maxAttempts: 8,
     handle: (mail) => delivery.send(mail),
+    // mails carry live reset, verification and invitation links: only the envelope stays once sent
+    keepWhenFinished: ({ to, subject }) => ({ to, subject }),
   });
   jobs.define(sendMail);
   return {

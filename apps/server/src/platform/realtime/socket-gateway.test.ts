@@ -66,6 +66,15 @@ describe('general socket', () => {
     expect(await reply).toMatchObject({ action: 'echo', success: false, error: 'the request is invalid' });
 
     reply = next(ws);
+    ws.send(JSON.stringify({ action: 'echo', data: { text: 'a\u0000b' } }));
+    expect(await reply).toMatchObject({
+      action: 'echo',
+      success: false,
+      error: 'text contains characters that are not allowed',
+    });
+    expect(seen).toHaveLength(2); // the handler never saw it
+
+    reply = next(ws);
     ws.send(JSON.stringify({ action: 'nope' }));
     expect(await reply).toMatchObject({ action: 'nope', success: false, error: 'unknown action: nope' });
 

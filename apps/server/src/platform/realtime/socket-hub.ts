@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   clientSocketMessageSchema,
+  findInvalidText,
   isMessageKey,
   type Locale,
   type ServerSocketMessage,
@@ -68,6 +69,48 @@ export class SocketHub {
     this.publish((p) => p.kind === 'member' && p.workspaceId === workspaceId, action, data);
   }
 
+  /**
+   * Closes (4401) every socket of the account whose token is older than `tokenVersion`: logout, a password
+   * change or reset, deactivation. A socket opened with the new token stays.
+   */
+  revoke(kind: 'user' | 'admin', accountId: string, tokenVersion: number): void {
+    this.closeWhere(
+      (p) => (kind === 'admin' ? p.kind === 'admin' : p.kind !== 'admin') && p.claims.sub === accountId,
+      (p) => p.claims.ver < tokenVersion,
+      SOCKET_CLOSE.unauthorized,
+    );
+  }
+
+  /** Closes (4403) the sockets of a membership that ended or was deactivated. */
+  endMembership(workspaceId: string, userId: string): void {
+    this.closeWhere(
+      (p) => p.kind === 'member' && p.workspaceId === workspaceId && p.user.id === userId,
+      () => true,
+      SOCKET_CLOSE.forbidden,
+    );
+  }
+
+  /** Closes (4403) every socket bound to an organization that was deleted. */
+  closeWorkspace(workspaceId: string): void {
+    this.closeWhere(
+      (p) => p.kind === 'member' && p.workspaceId === workspaceId,
+      () => true,
+      SOCKET_CLOSE.forbidden,
+    );
+  }
+
+  private closeWhere(owner: (p: Principal) => boolean, stale: (p: Principal) => boolean, code: number): void {
+    for (const connection of this.connections) {
+      if (owner(connection.principal) && stale(connection.principal)) this.close(connection, code);
+    }
+  }
+
+  private close(connection: Connection, code: number): void {
+    // forgotten at once: no push reaches it while the close handshake runs
+    this.connections.delete(connection);
+    connection.socket.close(code, code === SOCKET_CLOSE.forbidden ? 'forbidden' : 'unauthorized');
+  }
+
   private publish(match: (principal: Principal) => boolean, action: string, data: unknown): void {
     for (const connection of this.connections) {
       if (match(connection.principal)) send(connection.socket, { action, success: true, data });
@@ -108,9 +151,17 @@ export class SocketHub {
       if (!(await this.stillValid(connection))) return;
       return send(connection.socket, { action: 'pong', data: { time: this.now() } });
     }
+    // Every action acts with the authority the account has now, not the one it had when the socket opened.
+    if (!(await this.stillValid(connection, true))) return;
     const definition = this.actions.get(action);
     if (!definition) return fail(action, translate('ws_unknown_action', connection.locale, { action }), requestId);
 
+    // the same text rule as HTTP input: no NUL or unpaired surrogate reaches a handler
+    const badText = findInvalidText(parsed.data);
+    if (badText) {
+      const field = badText.join('.') || 'data';
+      return fail(action, translate('text_invalid_characters', connection.locale, { field }), requestId);
+    }
     const input = definition.schema.safeParse(parsed.data);
     if (!input.success) {
       const message = input.error.issues[0]?.message ?? '';
@@ -137,15 +188,19 @@ export class SocketHub {
     }
   }
 
-  /** Re-checks the token now and then; a revoked one closes the socket with 4401. */
-  private async stillValid(connection: Connection): Promise<boolean> {
-    if (this.now() - connection.checkedAt < RECHECK_MS) return true;
+  /**
+   * Re-checks the token and membership (on every action, and on pings now and then): a revoked token closes the
+   * socket with 4401, an ended or deactivated membership with 4403.
+   */
+  private async stillValid(connection: Connection, now = false): Promise<boolean> {
+    if (!now && this.now() - connection.checkedAt < RECHECK_MS) return true;
     try {
       connection.principal = await this.guards.fromToken(connection.token);
       connection.checkedAt = this.now();
       return true;
-    } catch {
-      connection.socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
+    } catch (error) {
+      const membershipEnded = error instanceof AppError && error.status === 403;
+      this.close(connection, membershipEnded ? SOCKET_CLOSE.forbidden : SOCKET_CLOSE.unauthorized);
       return false;
     }
   }

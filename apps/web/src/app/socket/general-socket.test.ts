@@ -233,6 +233,23 @@ describe('GeneralSocket', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
+  it('does not reconnect after close code 4403 (membership ended)', () => {
+    const { socket, ws } = connected();
+    ws.serverClose(4403);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(socket.state).toBe('closed');
+  });
+
+  it('reconnects with the newer token when its old one was revoked (password changed in this tab)', () => {
+    const { ws } = connected();
+    writeString(STORAGE_KEYS.token, 'token-after-password-change');
+    ws.serverClose(4401);
+    vi.advanceTimersByTime(1000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(FakeWebSocket.latest().url).toContain('token=token-after-password-change');
+  });
+
   it('replaces the socket when the stored token changes', () => {
     const { socket, ws, states } = connected();
     writeString(STORAGE_KEYS.token, 'new-token');

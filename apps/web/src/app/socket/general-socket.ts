@@ -1,6 +1,7 @@
 import { LIMITS, type Locale, type MessageKey, translate } from '@omnichat/contracts';
 import {
   type ActionHandler,
+  CLOSE_FORBIDDEN,
   CLOSE_NORMAL,
   CLOSE_UNAUTHORIZED,
   defaultSocketUrl,
@@ -210,9 +211,11 @@ export class GeneralSocket {
   }
 
   private onClose(code: number): void {
+    const used = this.token;
     this.release(this.text('ws_not_connected'));
     const token = this.config.getToken();
-    if (code === CLOSE_UNAUTHORIZED || !token) {
+    // refused for good, unless the app holds a newer token than the one this socket used (password change)
+    if (!token || ((code === CLOSE_UNAUTHORIZED || code === CLOSE_FORBIDDEN) && token === used)) {
       this.setState('closed');
       return;
     }

@@ -37,6 +37,7 @@ export class SocketError extends Error {
 /** Close code the server uses when the token stops being valid; never reconnects. */
 export const CLOSE_UNAUTHORIZED = SOCKET_CLOSE.unauthorized;
 export const CLOSE_NORMAL = SOCKET_CLOSE.normal;
+export const CLOSE_FORBIDDEN = SOCKET_CLOSE.forbidden;
 /** WebSocket.OPEN (the constant is not read from the class, so fakes need not define it). */
 export const OPEN = 1;
 

@@ -9,14 +9,27 @@ import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { zodRule } from '../../ui/zod-rule.ts';
 import { AuthShell } from './AuthShell.tsx';
 
-/** /auth/forgot-password and /auth/admin/forgot-password. */
-export function ForgotPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
+const PAGES = {
+  user: { endpoint: '/public/v1/auth/forgot-password', login: '/auth/login', name: 'forgot-password' },
+  admin: {
+    endpoint: '/public/v1/admin/auth/forgot-password',
+    login: '/auth/admin/login',
+    name: 'admin-forgot-password',
+  },
+  verification: { endpoint: '/public/v1/auth/resend-verification', login: '/auth/login', name: 'resend-verification' },
+} as const;
+
+/**
+ * Pages that mail a link to an address: /auth/forgot-password, /auth/admin/forgot-password and
+ * /auth/resend-verification. The answer never says whether the address has an account.
+ */
+export function ForgotPasswordPage({ kind }: { kind: keyof typeof PAGES }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const loginPath = kind === 'admin' ? '/auth/admin/login' : '/auth/login';
-  const endpoint = kind === 'admin' ? '/public/v1/admin/auth/forgot-password' : '/public/v1/auth/forgot-password';
+  const { endpoint, login: loginPath, name } = PAGES[kind];
+  const verification = kind === 'verification';
 
   const onFinish = async ({ email }: { email: string }) => {
     setBusy(true);
@@ -32,13 +45,17 @@ export function ForgotPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
 
   const back = <Link to={loginPath}>{t('auth.backToSignIn')}</Link>;
   return (
-    <AuthShell title={t('auth.forgotTitle')} subtitle={sent ? undefined : t('auth.forgotSubtitle')} footer={back}>
+    <AuthShell
+      title={verification ? t('auth.resendTitle') : t('auth.forgotTitle')}
+      subtitle={sent ? undefined : verification ? t('auth.resendSubtitle') : t('auth.forgotSubtitle')}
+      footer={back}
+    >
       {sent ? (
         <Result status="success" title={sent} />
       ) : (
         <Form
           layout="vertical"
-          name={kind === 'admin' ? 'admin-forgot-password' : 'forgot-password'}
+          name={name}
           noValidate
           onFinish={onFinish}
           onFinishFailed={({ errorFields }) => console.warn('forgot password: invalid fields', errorFields)}
@@ -48,7 +65,7 @@ export function ForgotPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
             <Input type="email" prefix={<MailOutlined />} autoComplete="email" autoFocus size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            {t('auth.sendResetLink')}
+            {verification ? t('auth.sendVerificationLink') : t('auth.sendResetLink')}
           </Button>
         </Form>
       )}

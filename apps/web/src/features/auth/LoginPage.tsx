@@ -67,6 +67,8 @@ export function LoginPage({ kind }: { kind: 'user' | 'admin' }) {
             <>
               {t('auth.noAccount')} <Link to="/auth/register">{t('auth.signUp')}</Link>
               {' · '}
+              <Link to="/auth/resend-verification">{t('auth.resendVerificationLink')}</Link>
+              {' · '}
               <Link to="/auth/admin/login">{t('auth.adminPanelLink')}</Link>
             </>
           )}

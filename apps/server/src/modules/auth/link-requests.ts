@@ -1,0 +1,46 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { defineJob } from '../../platform/jobs/job-definition.ts';
+import { systemAdmins } from '../admins/admins.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { authMails } from './mails.ts';
+
+const payload = z.object({
+  link: z.enum(['reset_password', 'verify_email']),
+  subject: z.enum(['user', 'admin']),
+  email: z.string().max(320),
+});
+type LinkRequest = z.infer<typeof payload>;
+
+/**
+ * "Mail me a link" requests (forgot password, resend verification) answer at once with the same words whether
+ * or not the address has an account: the look-up and the mail happen in a job, so neither the answer nor its
+ * timing tells an address that exists from one that does not.
+ */
+export function createLinkRequests(ctx: AppContext, subject: LinkRequest['subject']) {
+  const mails = authMails(ctx);
+  const lowerEmail = (email: string) => email.trim().toLowerCase();
+
+  async function send({ link, email }: LinkRequest) {
+    if (subject === 'admin') {
+      const [admin] = await ctx.database.db
+        .select()
+        .from(systemAdmins)
+        .where(and(eq(sql`lower(${systemAdmins.email})`, lowerEmail(email)), eq(systemAdmins.status, 'active')));
+      if (admin && link === 'reset_password') await mails.resetPassword('admin', admin);
+      return;
+    }
+    const [user] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, lowerEmail(email)), eq(users.status, 'active')));
+    if (!user) return;
+    if (link === 'reset_password') await mails.resetPassword('user', user);
+    else if (!user.emailVerified) await mails.verifyEmail(user);
+  }
+
+  const job = defineJob({ name: `auth.${subject}-link-request`, payload, handle: send });
+  ctx.jobs.define(job);
+  return (link: LinkRequest['link'], email: string) => ctx.jobs.enqueue(job, { link, subject, email }).then(() => {});
+}

@@ -1,0 +1,42 @@
+import { AppError } from '../errors.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * Requests that send mail or test a password are limited per client IP and per account (the address or
+ * account they name), so neither one machine nor many machines can flood an inbox or guess a password.
+ */
+export const ABUSE_POLICIES = {
+  register: { perIp: [20, 60 * MINUTE], perAccount: [3, 60 * MINUTE] },
+  forgot_password: { perIp: [10, 15 * MINUTE], perAccount: [3, 15 * MINUTE] },
+  resend_verification: { perIp: [10, 15 * MINUTE], perAccount: [3, 15 * MINUTE] },
+  email_change: { perIp: [20, 60 * MINUTE], perAccount: [5, 60 * MINUTE] },
+  change_password: { perIp: [20, 15 * MINUTE], perAccount: [5, 15 * MINUTE] },
+} as const satisfies Record<string, { perIp: [number, number]; perAccount: [number, number] }>;
+export type AbuseAction = keyof typeof ABUSE_POLICIES;
+
+export function createAbuseLimits(now: () => number = Date.now) {
+  const limiters = Object.fromEntries(
+    Object.entries(ABUSE_POLICIES).map(([action, policy]) => [
+      action,
+      {
+        perIp: new RateLimiter(policy.perIp[0], policy.perIp[1], now),
+        perAccount: new RateLimiter(policy.perAccount[0], policy.perAccount[1], now),
+      },
+    ]),
+  ) as Record<AbuseAction, { perIp: RateLimiter; perAccount: RateLimiter }>;
+
+  return {
+    /** Counts one attempt against the IP and the account; 429 with the wait when either is over its limit. */
+    hit(action: AbuseAction, ip: string, account: string): void {
+      const { perIp, perAccount } = limiters[action];
+      const key = account.trim().toLowerCase();
+      const wait = Math.max(perIp.blockedFor(ip), perAccount.blockedFor(key));
+      if (wait > 0) throw new AppError(429, 'too_many_requests', { seconds: wait });
+      perIp.hit(ip);
+      perAccount.hit(key);
+    },
+  };
+}
+export type AbuseLimits = ReturnType<typeof createAbuseLimits>;
