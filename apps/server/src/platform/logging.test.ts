@@ -28,6 +28,18 @@ const failingInsert = (t: TestApp) =>
     .insert(users)
     .values({ username: 'nul\u0000user', displayName: 'x', email: 'x@x.x', passwordHash: SECRET });
 
+/** Runs a job of one attempt whose handler fails, and answers its row. */
+async function failedJob(t: TestApp, name: string, handle: () => Promise<unknown>) {
+  const def = defineJob({ name, payload: z.object({}), maxAttempts: 1, handle: async () => void (await handle()) });
+  t.app.jobs.define(def);
+  const id = await t.app.jobs.enqueue(def, {});
+  await t.app.jobs.drain();
+  const [job] = await t.database.unsafeCrossTenant('test reads the job', (tx) =>
+    tx.select().from(jobs).where(eq(jobs.id, id!)),
+  );
+  return job;
+}
+
 describe('log lines never carry query parameters or secrets of the URL', () => {
   let t: TestApp;
   const log = memoryLog();
@@ -58,20 +70,7 @@ describe('log lines never carry query parameters or secrets of the URL', () => {
   });
 
   it('keeps the parameters out of a failed job log line and its stored last error', async () => {
-    const def = defineJob({
-      name: 'test.failing-query',
-      payload: z.object({}),
-      maxAttempts: 1,
-      handle: async () => {
-        await failingInsert(t);
-      },
-    });
-    t.app.jobs.define(def);
-    const id = await t.app.jobs.enqueue(def, {});
-    await t.app.jobs.drain();
-    const [job] = await t.database.unsafeCrossTenant('test reads the job', (tx) =>
-      tx.select().from(jobs).where(eq(jobs.id, id!)),
-    );
+    const job = await failedJob(t, 'test.failing-query', () => failingInsert(t));
     expect(job?.status).toBe('failed');
     expect(job?.lastError).toMatch(/^Failed query: insert into "users"/);
     expect(job?.lastError).not.toContain('secret-hash-value');
@@ -82,20 +81,9 @@ describe('log lines never carry query parameters or secrets of the URL', () => {
   });
 
   it('stores the last error of a job even when it holds characters PostgreSQL refuses', async () => {
-    const def = defineJob({
-      name: 'test.nul-error',
-      payload: z.object({}),
-      maxAttempts: 1,
-      handle: async () => {
-        throw new Error(`refused by the server: bad\u0000byte ${'x'.repeat(10_000)}`);
-      },
+    const job = await failedJob(t, 'test.nul-error', async () => {
+      throw new Error(`refused by the server: bad\u0000byte ${'x'.repeat(10_000)}`);
     });
-    t.app.jobs.define(def);
-    const id = await t.app.jobs.enqueue(def, {});
-    await t.app.jobs.drain();
-    const [job] = await t.database.unsafeCrossTenant('test reads the job', (tx) =>
-      tx.select().from(jobs).where(eq(jobs.id, id!)),
-    );
     expect(job?.status).toBe('failed');
     expect(job?.lastError).toMatch(/^refused by the server: bad\ufffdbyte x+$/);
     expect(job?.lastError?.length).toBe(4000);

@@ -1,24 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { tempWebDist } from '../../../test/web-dist.ts';
 
 let http: TestApp;
 let https: TestApp;
-let dist: string;
+let dist: ReturnType<typeof tempWebDist>;
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  http = await createTestApp({ WEB_DIST: dist, PUBLIC_URL: 'http://chat.test' });
-  https = await createTestApp({ WEB_DIST: dist, PUBLIC_URL: 'https://chat.example.com' });
+  dist = tempWebDist();
+  http = await createTestApp({ WEB_DIST: dist.dir, PUBLIC_URL: 'http://chat.test' });
+  https = await createTestApp({ WEB_DIST: dist.dir, PUBLIC_URL: 'https://chat.example.com' });
 });
 afterAll(async () => {
   await Promise.all([http?.close(), https?.close()]);
-  rmSync(dist, { recursive: true, force: true });
+  dist.remove();
 });
 
 /** The policy's directives by name, each with its sources. */

@@ -1,21 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { tempWebDist } from '../../../test/web-dist.ts';
 
 let t: TestApp;
-let dist: string;
+let dist: ReturnType<typeof tempWebDist>;
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ WEB_DIST: dist });
+  dist = tempWebDist();
+  t = await createTestApp({ WEB_DIST: dist.dir });
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  dist.remove();
 });
 
 describe('serving the web app', () => {
