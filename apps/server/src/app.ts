@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { LIMITS, translate } from '@omnichat/contracts';
+import { LIMITS, SOCKET_CLOSE, translate } from '@omnichat/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -33,6 +33,8 @@ import { JobQueue } from './platform/jobs/job-queue.ts';
 import { logSerializers } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
+import { databaseCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
+import { registerMetrics } from './platform/observability/metrics.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
 
@@ -53,6 +55,8 @@ declare module 'fastify' {
     sockets: SocketHub;
     /** the durable job queue; its worker runs between `jobs.start()` and `jobs.stop()` */
     jobs: JobQueue;
+    /** what `/readyz` asks (`readiness.add` plugs in a check); `readiness.drain()` once shutdown starts */
+    readiness: Readiness;
   }
 }
 
@@ -135,6 +139,21 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   app.decorate('sockets', ctx.sockets);
   app.decorate('jobs', ctx.jobs);
+  // a Redis check joins here when REDIS_URL is configured
+  const readiness = new Readiness().add(databaseCheck(database));
+  app.decorate('readiness', readiness);
+  registerHealthRoutes(app, readiness);
+  registerMetrics(app, { token: config.METRICS_TOKEN, database, sockets: ctx.sockets });
+  // shutdown: /readyz answers 503 at once, and sockets close with 1001 so clients reconnect to another process
+  // (before @fastify/websocket's own preClose, which would close them without a code)
+  app.addHook('preClose', async () => {
+    readiness.drain();
+    ctx.sockets.closeAll(SOCKET_CLOSE.goingAway);
+  });
+  // a request still in flight during shutdown ends its keep-alive connection, so closing need not wait for it
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.isDraining) reply.header('connection', 'close');
+  });
   app.addHook('onClose', () => ctx.jobs.stop());
   await registerSocketGateway(app, ctx.sockets, guards);
   const modules = [

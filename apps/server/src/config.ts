@@ -78,6 +78,12 @@ export const configSchema = z.object({
     .max(600_000)
     .default(10_000)
     .describe('on SIGTERM/SIGINT, how long to let in-flight work finish before the process exits anyway'),
+  REDIS_URL: optionalText
+    .pipe(z.url({ protocol: /^rediss?$/ }).optional())
+    .describe('Redis server URL (redis:// or rediss://) shared by every process; /readyz checks it when set'),
+  METRICS_TOKEN: optionalText
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .describe('bearer token GET /metrics requires; the metrics are open when unset'),
 });
 
 export type Config = z.output<typeof configSchema> & { publicUrl: string; webDist: string; dataDir: string };

@@ -20,6 +20,9 @@ async function main() {
 
   const stop = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
+    // /readyz answers 503 from now on; app.close() stops accepting, lets in-flight requests finish, closes the
+    // general sockets with 1001 (going away) and waits for running jobs (JobQueue.stop)
+    app.readiness.drain();
     // A request or connection that never ends must not keep the process alive: exit anyway after the timeout.
     setTimeout(() => {
       app.log.warn(`shutdown took longer than ${config.SHUTDOWN_TIMEOUT_MS} ms, exiting anyway`);

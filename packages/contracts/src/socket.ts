@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 /** The general socket (SPEC 7): `/v1/ws?token=…`, JSON messages keyed by `action`. */
 export const SOCKET_PATH = '/v1/ws';
-/** 4401: the token no longer works (logout, password change, deactivation); 4403: the membership ended. */
-export const SOCKET_CLOSE = { normal: 1000, unauthorized: 4401, forbidden: 4403 } as const;
+/**
+ * 1001: the server is going away (shutdown), reconnect, maybe to another process; 4401: the token no longer works
+ * (logout, password change, deactivation); 4403: the membership ended.
+ */
+export const SOCKET_CLOSE = { normal: 1000, goingAway: 1001, unauthorized: 4401, forbidden: 4403 } as const;
 
 export const clientSocketMessageSchema = z.object({
   action: z.string().min(1).max(100),

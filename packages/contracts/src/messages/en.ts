@@ -27,6 +27,7 @@ export const en = {
   request_headers_too_large: 'the request headers are too large',
   request_timeout: 'the request took too long',
   websocket_upgrade_required: 'this address only accepts WebSocket connections',
+  service_not_ready: 'the service is not ready: {check}',
   // generic field validation
   field_required: '{field} is required',
   field_invalid_type: '{field} has an invalid value',

@@ -27,6 +27,7 @@ export const zhCn: Catalogue = {
   request_headers_too_large: '请求标头太大',
   request_timeout: '请求超时',
   websocket_upgrade_required: '此网址只接受 WebSocket 连接',
+  service_not_ready: '服务尚未就绪：{check}',
   field_required: '{field} 为必填项',
   field_invalid_type: '{field} 的值无效',
   field_too_long: '{field} 最多 {max} 个字符',

@@ -27,6 +27,7 @@ export const zhHk: Catalogue = {
   request_headers_too_large: '請求標頭太大',
   request_timeout: '請求逾時',
   websocket_upgrade_required: '此網址只接受 WebSocket 連線',
+  service_not_ready: '服務尚未就緒：{check}',
   field_required: '{field} 為必填',
   field_invalid_type: '{field} 的值無效',
   field_too_long: '{field} 最多 {max} 個字元',

@@ -55,6 +55,8 @@ export function createOrganizationExitService(ctx: AppContext) {
     const name = await database.withWorkspace(actor.workspaceId, async (tx) => {
       const workspace = await lockWorkspace(tx, actor.workspaceId);
       await tx.update(workspaces).set({ deletedAt: new Date() }).where(eq(workspaces.id, workspace.id));
+      // the purge exists exactly when the deletion commits
+      await ctx.jobs.enqueue(purgeWorkspace, { workspace_id: workspace.id }, { tx, idempotencyKey: workspace.id });
       return workspace.name;
     });
     ctx.sockets.closeWorkspace(actor.workspaceId);
@@ -63,7 +65,6 @@ export function createOrganizationExitService(ctx: AppContext) {
       { action: 'workspace.delete', targetType: 'workspace', targetId: actor.workspaceId, before: { name } },
       actor.workspaceId,
     );
-    await ctx.jobs.enqueue(purgeWorkspace, { workspace_id: actor.workspaceId }, { idempotencyKey: actor.workspaceId });
   }
 
   return { leave, remove };

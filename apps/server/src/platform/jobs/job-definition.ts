@@ -16,6 +16,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
   handle(payload: z.output<S>, context: JobContext): Promise<void>;
+  /**
+   * The named queue whose slots run it (default `default`): bulk work (broadcasts, imports) gets a queue of its
+   * own, so it never takes the slots of a sign-in mail.
+   */
+  queue?: string;
   /** attempts before the job is marked failed (default 5) */
   maxAttempts?: number;
   /** delay before retry n (1-based); default 10 s × 2^(n-1), at most one hour */

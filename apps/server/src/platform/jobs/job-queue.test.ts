@@ -124,11 +124,183 @@ describe('job queue', () => {
     t.app.jobs.define(nightly);
     await t.app.jobs.start();
     await t.app.jobs.stop();
-    const [scheduled] = await allJobs();
+    const [scheduled] = (await allJobs()).filter((job) => job.name === 'nightly');
     expect(scheduled?.runAt.getUTCHours()).toBe(3);
     expect(scheduled!.runAt.getTime()).toBeGreaterThan(Date.now());
     expect(() =>
       t.app.jobs.define(defineJob({ name: 'bad', payload: z.object({}), cron: 'whenever', handle: async () => {} })),
     ).toThrow();
+  });
+
+  it("enqueues inside the caller's transaction: the job exists exactly when the change commits", async () => {
+    const owner = await createOwner(t, 'Tx Org');
+    const seen: (string | null)[] = [];
+    const follow = defineJob({
+      name: 'follow-up',
+      payload: z.object({ name: z.string() }),
+      handle: async (p, ctx) => void seen.push(`${p.name}@${ctx.workspaceId}`),
+    });
+    t.app.jobs.define(follow);
+    await t.database.withWorkspace(owner.workspaceId, async (tx) => {
+      await tx.update(workspaces).set({ name: 'Renamed' }).where(eq(workspaces.id, owner.workspaceId));
+      await t.app.jobs.enqueue(follow, { name: 'committed' }, { tx });
+    });
+    await expect(
+      t.database.withWorkspace(owner.workspaceId, async (tx) => {
+        await t.app.jobs.enqueue(follow, { name: 'rolled back' }, { tx });
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    await t.app.jobs.drain();
+    expect(seen).toEqual([`committed@${owner.workspaceId}`]);
+  });
+
+  it('keeps its slots busy: a slow job does not hold back the ones behind it', async () => {
+    const order: string[] = [];
+    const slow = defineJob({
+      name: 'slow',
+      payload: z.object({}),
+      handle: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        order.push('slow');
+      },
+    });
+    const quick = defineJob({
+      name: 'quick',
+      payload: z.object({ n: z.number() }),
+      handle: async (p) => void order.push(`quick${p.n}`),
+    });
+    t.app.jobs.define(slow);
+    t.app.jobs.define(quick);
+    const at = (ms: number) => new Date(Date.now() - 10_000 + ms);
+    await t.app.jobs.enqueue(slow, {}, { runAt: at(0) });
+    for (let n = 1; n <= 8; n++) await t.app.jobs.enqueue(quick, { n }, { runAt: at(n) });
+    await t.app.jobs.drain();
+    expect(order.at(-1)).toBe('slow');
+    expect(order).toHaveLength(9);
+  });
+
+  it('never runs a long job twice while its worker is alive, and fails a lost one that used its attempts', async () => {
+    const { JobQueue } = await import('./job-queue.ts');
+    const quiet = t.app.log.child({}, { level: 'silent' });
+    const [first, second] = [1, 2].map(() => new JobQueue(t.database, quiet, { lockTimeoutMs: 300 }));
+    let runs = 0;
+    const long = defineJob({
+      name: 'import',
+      payload: z.object({}),
+      handle: async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      },
+    });
+    first!.define(long);
+    second!.define(long);
+    const id = await first!.enqueue(long, {});
+    const running = first!.drain();
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await second!.drain(); // another process looks for work and lost jobs while the import runs
+    }
+    await running;
+    expect(runs).toBe(1);
+
+    // a job whose process died on its last attempt fails instead of running a sixth time
+    await t.database.unsafeCrossTenant('test', (tx) =>
+      tx
+        .update(jobs)
+        .set({ status: 'running', lockedAt: new Date(Date.now() - 10_000), attempts: 5, maxAttempts: 5 })
+        .where(eq(jobs.id, id!)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the sweeper looks every lockTimeout / 4
+    await second!.drain();
+    const [row] = (await allJobs()).filter((job) => job.id === id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(runs).toBe(1);
+  });
+
+  it('frees an idempotency key once its job finished, and cancels a job that has not started', async () => {
+    const once = defineJob({ name: 'keyed', payload: z.object({}), handle: async () => {} });
+    t.app.jobs.define(once);
+    expect(await t.app.jobs.enqueue(once, {}, { idempotencyKey: 'k' })).toEqual(expect.any(String));
+    await t.app.jobs.drain();
+    expect(await t.app.jobs.enqueue(once, {}, { idempotencyKey: 'k' })).toEqual(expect.any(String));
+    const later = await t.app.jobs.enqueue(once, {}, { runAt: new Date(Date.now() + 60_000) });
+    expect(await t.app.jobs.cancel(later!)).toBe(true);
+    expect(await t.app.jobs.cancel(later!)).toBe(false);
+    t.clock.advance(61_000);
+    await t.app.jobs.drain();
+    expect((await allJobs()).map((job) => job.status).sort()).toEqual(['cancelled', 'done', 'done']);
+  });
+
+  it('purges finished rows after their keeping time, failed ones later', async () => {
+    const ok = defineJob({ name: 'fine', payload: z.object({}), handle: async () => {} });
+    const bad = defineJob({
+      name: 'broken',
+      payload: z.object({}),
+      maxAttempts: 1,
+      handle: async () => {
+        throw new Error('no');
+      },
+    });
+    t.app.jobs.define(ok);
+    t.app.jobs.define(bad);
+    await t.app.jobs.enqueue(ok, {});
+    await t.app.jobs.enqueue(bad, {});
+    await t.app.jobs.drain();
+    t.clock.advance(8 * 24 * 3600 * 1000);
+    await t.app.jobs.purgeFinished();
+    expect((await allJobs()).map((job) => job.name)).toEqual(['broken']);
+    t.clock.advance(30 * 24 * 3600 * 1000);
+    await t.app.jobs.purgeFinished();
+    expect(await allJobs()).toEqual([]);
+  });
+
+  it("serves organizations in turn: one organization's many jobs never keep another's waiting", async () => {
+    const { JobQueue } = await import('./job-queue.ts');
+    const queue = new JobQueue(t.database, t.app.log, { concurrency: 2 });
+    const [busy, other] = [await createOwner(t, 'Busy'), await createOwner(t, 'Other')];
+    const order: string[] = [];
+    const note = defineJob({
+      name: 'note',
+      payload: z.object({ who: z.string() }),
+      handle: async (p) => void order.push(p.who),
+    });
+    queue.define(note);
+    for (let n = 0; n < 30; n++) {
+      await queue.enqueue(
+        note,
+        { who: 'busy' },
+        { workspaceId: busy.workspaceId, runAt: new Date(Date.now() - 60_000) },
+      );
+    }
+    await queue.enqueue(note, { who: 'other' }, { workspaceId: other.workspaceId });
+    await queue.enqueue(note, { who: 'platform' }, {});
+    await queue.drain();
+    expect(order.indexOf('other')).toBeLessThan(4);
+    expect(order.indexOf('platform')).toBeLessThan(4);
+    expect(order).toHaveLength(32);
+  });
+
+  it('gives each named queue its own slots', async () => {
+    const { JobQueue } = await import('./job-queue.ts');
+    const queue = new JobQueue(t.database, t.app.log, { queues: { bulk: 1 } });
+    const order: string[] = [];
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const bulk = defineJob({
+      name: 'bulk-step',
+      queue: 'bulk',
+      payload: z.object({ n: z.number() }),
+      handle: async (p) => {
+        await sleep(150);
+        order.push(`bulk${p.n}`);
+      },
+    });
+    const mail = defineJob({ name: 'urgent-mail', payload: z.object({}), handle: async () => void order.push('mail') });
+    queue.define(bulk);
+    queue.define(mail);
+    for (let n = 0; n < 3; n++) await queue.enqueue(bulk, { n }, { runAt: new Date(Date.now() - 60_000) });
+    await queue.enqueue(mail, {});
+    await queue.drain();
+    expect(order).toEqual(['mail', 'bulk0', 'bulk1', 'bulk2']);
   });
 });

@@ -1,41 +1,84 @@
 import { CronExpressionParser } from 'cron-parser';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, Tx } from '../db/database.ts';
 import { safeErrorMessage } from '../logging.ts';
-import { defaultBackoffMs, type JobDefinition } from './job-definition.ts';
+import { defaultBackoffMs, defineJob, type JobDefinition } from './job-definition.ts';
 import { type JobRow, jobs } from './jobs.tables.ts';
 
 export interface EnqueueOptions {
   workspaceId?: string | null;
   runAt?: Date;
-  /** a second enqueue with the same job name and key is ignored while the first exists */
+  /** a second enqueue with the same job name and key is ignored while the first is queued or running */
   idempotencyKey?: string;
+  /**
+   * The caller's transaction: the job exists exactly when the caller's change commits. Inside an organization's
+   * transaction the job belongs to that organization unless `workspaceId` says otherwise.
+   */
+  tx?: Tx;
 }
 
 export interface QueueOptions {
+  /** slots of each named queue not listed in `queues` */
   concurrency?: number;
+  /** slots per named queue, e.g. `{ mail: 4, bulk: 2 }` */
+  queues?: Record<string, number>;
   pollMs?: number;
-  /** a running job whose lock is older than this is assumed lost (process died) and runs again */
+  /** a running job whose heartbeat is older than this is assumed lost (its process died) and runs again */
   lockTimeoutMs?: number;
+  /** how long finished rows are kept: done and cancelled ones, and failed ones (kept longer, for a look) */
+  keepDoneMs?: number;
+  keepFailedMs?: number;
   now?: () => number;
 }
 
 const REASON = 'the job queue claims and records jobs of every organization';
 
+/** What a claim answers of each job: enough to run it and record the outcome. */
+type ClaimedJob = Pick<JobRow, 'id' | 'workspaceId' | 'name' | 'queue' | 'payload' | 'attempts' | 'maxAttempts'>;
+interface ClaimedRow {
+  id: string;
+  workspace_id: string | null;
+  name: string;
+  queue: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  rank: number | string;
+  turn: number | string;
+}
+const CURRENT_WORKSPACE = sql`nullif(current_setting('app.workspace_id', true), '')::uuid`;
+const DAY = 24 * 3600 * 1000;
+const RETENTION_BATCH = 5_000;
+/** platform jobs (no organization) are one group of their own in the fair claim */
+const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
+const groupOf = sql`coalesce(workspace_id, ${NO_ORGANIZATION}::uuid)`;
+
 /**
- * A durable queue in PostgreSQL: due jobs are claimed with FOR UPDATE SKIP LOCKED, so several processes can work
- * one table; failures retry with backoff; cron definitions keep their next run scheduled.
+ * A durable queue in PostgreSQL. Due jobs are claimed with FOR UPDATE SKIP LOCKED, so several processes can work
+ * one table; each of `concurrency` slots takes the next job as soon as it is free. A running job beats a
+ * heartbeat, so only a job whose process died is run again. Failures retry with backoff until `maxAttempts`;
+ * cron definitions keep their next run scheduled; finished rows are purged after a while.
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly concurrency: number;
+  private readonly queueSlots: Record<string, number>;
   private readonly pollMs: number;
   private readonly lockTimeoutMs: number;
+  private readonly keepDoneMs: number;
+  private readonly keepFailedMs: number;
   private readonly now: () => number;
+  /** running jobs per named queue */
+  private readonly running = new Map<string, Set<Promise<void>>>();
+  /** per queue, the organization that was served last: the next claim starts after it (round robin) */
+  private readonly cursors = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
-  private draining: Promise<void> | undefined;
+  private pumping: Promise<void> | undefined;
+  private doneIds: string[] = [];
+  private doneFlush: Promise<void> | undefined;
+  private lastSweep = Number.NEGATIVE_INFINITY;
   private stopped = true;
 
   constructor(
@@ -44,9 +87,20 @@ export class JobQueue {
     options: QueueOptions = {},
   ) {
     this.concurrency = options.concurrency ?? 4;
+    this.queueSlots = options.queues ?? {};
     this.pollMs = options.pollMs ?? 1000;
-    this.lockTimeoutMs = options.lockTimeoutMs ?? 5 * 60_000;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
+    this.keepDoneMs = options.keepDoneMs ?? 7 * DAY;
+    this.keepFailedMs = options.keepFailedMs ?? 30 * DAY;
     this.now = options.now ?? Date.now;
+    this.define(
+      defineJob({
+        name: 'jobs.retention',
+        payload: z.object({}),
+        cron: '23 * * * *',
+        handle: () => this.purgeFinished(),
+      }),
+    );
   }
 
   define<S extends z.ZodType>(definition: JobDefinition<S>): void {
@@ -61,26 +115,69 @@ export class JobQueue {
     payload: z.input<S>,
     options: EnqueueOptions = {},
   ): Promise<string | null> {
+    const [id] = await this.store(definition, [payload], options);
+    return id ?? null;
+  }
+
+  /**
+   * Stores many jobs of one kind in a few statements (a broadcast's batches, an import's chunks); every payload is
+   * checked first, so a bad one stores nothing. Answers how many were stored.
+   */
+  async enqueueMany<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payloads: z.input<S>[],
+    options: Omit<EnqueueOptions, 'idempotencyKey'> = {},
+  ): Promise<number> {
+    return (await this.store(definition, payloads, options)).length;
+  }
+
+  private async store<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payloads: z.input<S>[],
+    options: EnqueueOptions,
+  ): Promise<string[]> {
     if (this.definitions.get(definition.name) !== (definition as unknown as JobDefinition)) {
       throw new Error(`job "${definition.name}" is not defined on this queue`);
     }
-    const parsed = definition.payload.parse(payload);
-    const [row] = await this.database.unsafeCrossTenant(REASON, (tx) =>
+    const parsed = payloads.map((payload) => definition.payload.parse(payload) as object);
+    const insert = (tx: Tx, chunk: object[], workspaceId: unknown) =>
       tx
         .insert(jobs)
-        .values({
-          name: definition.name,
-          payload: parsed as object,
-          workspaceId: options.workspaceId ?? null,
-          runAt: options.runAt ?? new Date(this.now()),
-          maxAttempts: definition.maxAttempts ?? 5,
-          idempotencyKey: options.idempotencyKey ?? null,
-        })
+        .values(
+          chunk.map((payload) => ({
+            name: definition.name,
+            queue: definition.queue ?? 'default',
+            payload,
+            workspaceId: workspaceId as string | null,
+            runAt: options.runAt ?? new Date(this.now()),
+            maxAttempts: definition.maxAttempts ?? 5,
+            idempotencyKey: options.idempotencyKey ?? null,
+          })),
+        )
         .onConflictDoNothing()
+        .returning({ id: jobs.id });
+    const ids: string[] = [];
+    for (let i = 0; i < parsed.length; i += 1_000) {
+      const chunk = parsed.slice(i, i + 1_000);
+      const inserted = options.tx
+        ? await insert(options.tx, chunk, options.workspaceId ?? CURRENT_WORKSPACE)
+        : await this.database.unsafeCrossTenant(REASON, (tx) => insert(tx, chunk, options.workspaceId ?? null));
+      ids.push(...inserted.map((row) => row.id));
+    }
+    if (!this.stopped) setImmediate(() => this.wake());
+    return ids;
+  }
+
+  /** Cancels a job that has not started; answers whether it was cancelled. */
+  async cancel(id: string): Promise<boolean> {
+    const cancelled = await this.database.unsafeCrossTenant(REASON, (tx) =>
+      tx
+        .update(jobs)
+        .set({ status: 'cancelled', finishedAt: new Date(this.now()) })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
         .returning({ id: jobs.id }),
     );
-    if (!this.stopped) setImmediate(() => this.wake());
-    return row?.id ?? null;
+    return cancelled.length > 0;
   }
 
   async start(): Promise<void> {
@@ -94,61 +191,179 @@ export class JobQueue {
     tick();
   }
 
-  /** The worker's turn: drain unless stopped; a failure is logged and the next poll tries again. */
-  private async wake(): Promise<void> {
-    if (this.stopped) return;
-    await this.drain().catch((error) => this.log.error({ err: error }, 'job worker failed'));
-  }
-
   /** Stops claiming and waits for running jobs to finish. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.draining;
+    await this.pumping;
+    await Promise.allSettled([...this.running.values()].flatMap((set) => [...set]));
   }
 
-  /** Claims and runs every due job once (the worker's loop body; tests call it directly). */
-  drain(): Promise<void> {
-    this.draining ??= this.runDue().finally(() => {
-      this.draining = undefined;
+  /** The named queues of the defined jobs. */
+  private queues(): string[] {
+    return [...new Set([...this.definitions.values()].map((definition) => definition.queue ?? 'default'))];
+  }
+
+  private slotsOf(queue: string) {
+    return this.queueSlots[queue] ?? this.concurrency;
+  }
+
+  private runningIn(queue: string): Set<Promise<void>> {
+    const set = this.running.get(queue) ?? new Set<Promise<void>>();
+    this.running.set(queue, set);
+    return set;
+  }
+
+  private freeSlots(queue: string) {
+    return this.slotsOf(queue) - this.runningIn(queue).size;
+  }
+
+  /** The worker's turn: fill the free slots; a failure is logged and the next poll tries again. */
+  private wake(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.pumping ??= this.fillSlots()
+      .catch((error) => this.log.error({ err: error }, 'job worker failed'))
+      .finally(() => {
+        this.pumping = undefined;
+      });
+    return this.pumping;
+  }
+
+  /** Claims due jobs into the free slots of every queue; a slot that frees up claims again at once. */
+  private async fillSlots(): Promise<void> {
+    await Promise.all(
+      this.queues().map(async (queue) => {
+        while (!this.stopped && this.freeSlots(queue) > 0) {
+          const claimed = await this.claim(queue, this.freeSlots(queue));
+          if (!claimed.length) return;
+          for (const job of claimed) this.launch(job, () => void this.wake());
+        }
+      }),
+    );
+  }
+
+  private launch(job: ClaimedJob, onFinished: () => void): void {
+    const running = this.runningIn(job.queue);
+    const run: Promise<void> = this.execute(job).finally(() => {
+      running.delete(run);
+      onFinished();
     });
-    return this.draining;
+    running.add(run);
   }
 
-  private async runDue(): Promise<void> {
+  /** Runs every due job, slots kept full, until none is due and none runs (tests and scripts call it directly). */
+  async drain(): Promise<void> {
     for (;;) {
-      const claimed = await this.claim(this.concurrency);
-      if (!claimed.length) return;
-      await Promise.all(claimed.map((job) => this.execute(job)));
+      // the queues claim side by side, each on a connection of its own
+      const full = this.queues().filter((queue) => this.freeSlots(queue) <= 0);
+      const claims = await Promise.all(
+        this.queues().map((queue) => (full.includes(queue) ? [] : this.claim(queue, this.freeSlots(queue)))),
+      );
+      for (const job of claims.flat()) this.launch(job, () => {});
+      if (claims.some((claimed) => claimed.length)) continue;
+      const running = [...this.running.values()].flatMap((set) => [...set]);
+      if (running.length) await Promise.race(running);
+      // done only when a round with every slot free claimed nothing
+      else if (!full.length) return;
     }
   }
 
-  private async claim(limit: number): Promise<JobRow[]> {
+  /**
+   * Claims up to `limit` due jobs of a queue, fairly between organizations: the organizations with due jobs
+   * take turns (round robin from the one served last), one job each per turn, so one organization's 100,000
+   * jobs never keep another's waiting. The organizations are found by skipping through the fair index
+   * (one probe per organization), not by reading every due row.
+   */
+  private async claim(queue: string, limit: number): Promise<ClaimedJob[]> {
+    await this.sweepLost();
+    const after = this.cursors.get(queue);
+    const claimed = await this.claimFrom(queue, limit, after ?? null);
+    if (after && claimed.length < limit) claimed.push(...(await this.claimFrom(queue, limit - claimed.length, null)));
+    const last = claimed.at(-1);
+    if (last) this.cursors.set(queue, last.workspaceId ?? NO_ORGANIZATION);
+    return claimed;
+  }
+
+  /** One fair claim over the organizations after `after` (all of them when null), in organization order. */
+  private claimFrom(queue: string, limit: number, after: string | null): Promise<ClaimedJob[]> {
     const now = new Date(this.now());
-    const staleBefore = new Date(this.now() - this.lockTimeoutMs);
+    const names = sql.join(
+      [...this.definitions.keys()].map((name) => sql`${name}`),
+      sql`, `,
+    );
+    const due = sql`status = 'queued' AND queue = ${queue} AND run_at <= ${now} AND name IN (${names})`;
+    const start = after === null ? sql`TRUE` : sql`${groupOf} > ${after}::uuid`;
     return this.database.unsafeCrossTenant(REASON, async (tx) => {
-      await tx
-        .update(jobs)
-        .set({ status: 'queued', lockedAt: null })
-        .where(and(eq(jobs.status, 'running'), lte(jobs.lockedAt, staleBefore)));
-      const due = tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.name, [...this.definitions.keys()])))
-        .orderBy(jobs.runAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      return tx
-        .update(jobs)
-        .set({ status: 'running', lockedAt: now, attempts: sql`${jobs.attempts} + 1` })
-        .where(inArray(jobs.id, due))
-        .returning();
+      const result = await tx.execute(sql`
+        WITH RECURSIVE grp AS (
+          (SELECT ${groupOf} AS g FROM jobs WHERE ${due} AND ${start} ORDER BY 1 LIMIT 1)
+          UNION ALL
+          SELECT (SELECT ${groupOf} FROM jobs WHERE ${due} AND ${groupOf} > grp.g ORDER BY 1 LIMIT 1)
+          FROM grp WHERE grp.g IS NOT NULL
+        ),
+        turns AS (SELECT g, row_number() OVER () AS turn FROM (SELECT g FROM grp WHERE g IS NOT NULL LIMIT ${limit}) o),
+        picked AS (
+          SELECT turns.g, turns.turn, c.id, c.run_at FROM turns CROSS JOIN LATERAL (
+            SELECT id, run_at FROM jobs WHERE ${due} AND ${groupOf} = turns.g
+            ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          ) c
+        ),
+        chosen AS (
+          SELECT id, turn, rank FROM (
+            SELECT id, turn, row_number() OVER (PARTITION BY g ORDER BY run_at) AS rank FROM picked
+          ) ranked ORDER BY rank, turn LIMIT ${limit}
+        )
+        UPDATE jobs SET status = 'running', locked_at = ${now}, attempts = attempts + 1
+        FROM chosen WHERE jobs.id = chosen.id
+        RETURNING jobs.id, jobs.workspace_id, jobs.name, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts,
+          chosen.rank, chosen.turn`);
+      const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
+      return rows
+        .sort((a, b) => Number(a.rank) - Number(b.rank) || Number(a.turn) - Number(b.turn))
+        .map((row) => ({
+          id: row.id,
+          workspaceId: row.workspace_id,
+          name: row.name,
+          queue: row.queue,
+          payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+          attempts: row.attempts,
+          maxAttempts: row.max_attempts,
+        }));
     });
   }
 
-  private async execute(job: JobRow): Promise<void> {
+  /**
+   * Jobs whose heartbeat stopped (their process died) go back to the queue, or fail for good once they used
+   * their attempts. Runs now and then rather than on every claim, through the index of running jobs.
+   */
+  private async sweepLost(): Promise<void> {
+    if (this.now() - this.lastSweep < this.lockTimeoutMs / 4) return;
+    this.lastSweep = this.now();
+    const staleBefore = new Date(this.now() - this.lockTimeoutMs);
+    const lost = and(eq(jobs.status, 'running'), lte(jobs.lockedAt, staleBefore));
+    await this.database.unsafeCrossTenant(REASON, async (tx) => {
+      await tx
+        .update(jobs)
+        .set({
+          status: 'failed',
+          lockedAt: null,
+          finishedAt: new Date(this.now()),
+          lastError: 'the worker running it stopped, and it has no attempts left',
+        })
+        .where(and(lost, sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
+      await tx
+        .update(jobs)
+        .set({ status: 'queued', lockedAt: null })
+        .where(and(lost, sql`${jobs.attempts} < ${jobs.maxAttempts}`));
+    });
+  }
+
+  private async execute(job: ClaimedJob): Promise<void> {
     const definition = this.definitions.get(job.name)!;
     const log = this.log.child({ job_id: job.id, job: job.name, attempt: job.attempts });
+    const heartbeat = setInterval(() => {
+      this.beat(job.id).catch((error) => log.warn({ err: error }, 'job heartbeat failed'));
+    }, this.lockTimeoutMs / 3);
     try {
       const payload = definition.payload.parse(job.payload);
       await definition.handle(payload, {
@@ -161,13 +376,17 @@ export class JobQueue {
           return this.database.withWorkspace(job.workspaceId, work);
         },
       });
-      await this.record(job.id, {
-        status: 'done',
-        finishedAt: new Date(this.now()),
-        lastError: null,
-        ...this.finishedPayload(definition, job),
-      });
+      clearInterval(heartbeat);
+      if (definition.keepWhenFinished)
+        await this.record(job.id, {
+          status: 'done',
+          finishedAt: new Date(this.now()),
+          lastError: null,
+          ...this.finishedPayload(definition, job),
+        });
+      else await this.markDone(job.id);
     } catch (error) {
+      clearInterval(heartbeat);
       // stored and shown to admins: a failed query's SQL without its parameters
       const message = safeErrorMessage(error);
       const retry = job.attempts < job.maxAttempts;
@@ -190,8 +409,41 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Jobs that finish together are recorded done in one statement: a slot is free again once its job's row says
+   * done, and a busy queue pays one write per batch instead of one transaction per job.
+   */
+  private markDone(id: string): Promise<void> {
+    this.doneIds.push(id);
+    this.doneFlush ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        const ids = this.doneIds.splice(0);
+        this.doneFlush = undefined;
+        this.database
+          .unsafeCrossTenant(REASON, (tx) =>
+            tx
+              .update(jobs)
+              .set({ status: 'done', finishedAt: new Date(this.now()), lastError: null, lockedAt: null })
+              .where(inArray(jobs.id, ids)),
+          )
+          .then(() => resolve(), reject);
+      });
+    });
+    return this.doneFlush;
+  }
+
+  /** A running job's sign of life: its lock stays fresh, so no other worker takes it for lost. */
+  private beat(id: string) {
+    return this.database.unsafeCrossTenant(REASON, (tx) =>
+      tx
+        .update(jobs)
+        .set({ lockedAt: new Date(this.now()) })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running'))),
+    );
+  }
+
   /** The payload a finished job keeps: only what its definition says is no secret. */
-  private finishedPayload(definition: JobDefinition, job: JobRow): Partial<JobRow> {
+  private finishedPayload(definition: JobDefinition, job: ClaimedJob): Partial<JobRow> {
     if (!definition.keepWhenFinished) return {};
     const parsed = definition.payload.safeParse(job.payload);
     return { payload: parsed.success ? definition.keepWhenFinished(parsed.data) : {} };
@@ -204,6 +456,25 @@ export class JobQueue {
         .set({ ...changes, lockedAt: null })
         .where(eq(jobs.id, id)),
     );
+  }
+
+  /** Deletes finished rows past their keeping time, a batch at a time, so the table stays as fast as when new. */
+  async purgeFinished(): Promise<void> {
+    const doneBefore = new Date(this.now() - this.keepDoneMs);
+    const failedBefore = new Date(this.now() - this.keepFailedMs);
+    const expired = or(
+      and(inArray(jobs.status, ['done', 'cancelled']), lt(jobs.finishedAt, doneBefore)),
+      and(eq(jobs.status, 'failed'), lt(jobs.finishedAt, failedBefore)),
+    );
+    for (;;) {
+      const deleted = await this.database.unsafeCrossTenant(REASON, (tx) =>
+        tx
+          .delete(jobs)
+          .where(inArray(jobs.id, tx.select({ id: jobs.id }).from(jobs).where(expired).limit(RETENTION_BATCH)))
+          .returning({ id: jobs.id }),
+      );
+      if (deleted.length < RETENTION_BATCH) return;
+    }
   }
 
   private async scheduleCron(): Promise<void> {

@@ -12,8 +12,10 @@ export const jobs = pgTable(
     id: id(),
     workspaceId: uuid('workspace_id'),
     name: text('name').notNull(),
+    /** the named queue whose slots run it (its definition's `queue`) */
+    queue: text('queue').notNull().default('default'),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
       .notNull()
       .default('queued'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,8 +29,16 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_workspace_idx').on(t.workspaceId, t.createdAt),
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
-    uniqueIndex('jobs_idempotency_idx').on(t.name, t.idempotencyKey),
+    /** due jobs of a queue, organization by organization (platform jobs as one group), oldest first */
+    index('jobs_fair_idx')
+      .on(t.queue, sql`coalesce(${t.workspaceId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    /** the sweeper's look for lost jobs reads only running rows */
+    index('jobs_running_idx').on(t.lockedAt).where(sql`${t.status} = 'running'`),
+    /** retention deletes by age among finished rows */
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} in ('done', 'failed', 'cancelled')`),
+    /** a key is taken while its job waits or runs, and free again once it finished */
+    uniqueIndex('jobs_idempotency_idx').on(t.name, t.idempotencyKey).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 export type JobRow = typeof jobs.$inferSelect;

@@ -36,6 +36,11 @@ interface Connection {
 
 /** How often a ping re-checks that the connection's token still works (logout, deactivation). */
 const RECHECK_MS = 30_000;
+const CLOSE_REASONS: Record<number, string> = {
+  [SOCKET_CLOSE.goingAway]: 'going away',
+  [SOCKET_CLOSE.unauthorized]: 'unauthorized',
+  [SOCKET_CLOSE.forbidden]: 'forbidden',
+};
 const traceId = () => randomBytes(8).toString('hex');
 
 /**
@@ -99,6 +104,14 @@ export class SocketHub {
     );
   }
 
+  /**
+   * Closes every socket with `code`: on shutdown 1001 (going away), so clients reconnect, to another process
+   * behind the load balancer.
+   */
+  closeAll(code: number = SOCKET_CLOSE.goingAway): void {
+    for (const connection of this.connections) this.close(connection, code);
+  }
+
   private closeWhere(owner: (p: Principal) => boolean, stale: (p: Principal) => boolean, code: number): void {
     for (const connection of this.connections) {
       if (owner(connection.principal) && stale(connection.principal)) this.close(connection, code);
@@ -108,7 +121,7 @@ export class SocketHub {
   private close(connection: Connection, code: number): void {
     // forgotten at once: no push reaches it while the close handshake runs
     this.connections.delete(connection);
-    connection.socket.close(code, code === SOCKET_CLOSE.forbidden ? 'forbidden' : 'unauthorized');
+    connection.socket.close(code, CLOSE_REASONS[code] ?? '');
   }
 
   private publish(match: (principal: Principal) => boolean, action: string, data: unknown): void {
