@@ -134,6 +134,7 @@ export const en = {
   ws_no_token: 'No authentication token found in localStorage',
   ws_unknown_action: 'unknown action: {action}',
   ws_invalid_message: 'the message is not valid JSON with an action',
+  ws_too_many_messages: 'too many messages on this socket, slow down',
   push_not_supported: 'Push notifications are not supported in this browser',
   push_permission_denied: 'Permission denied',
 } as const;

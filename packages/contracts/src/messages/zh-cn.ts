@@ -126,6 +126,7 @@ export const zhCn: Catalogue = {
   ws_no_token: 'localStorage 中找不到登录令牌',
   ws_unknown_action: '未知的操作：{action}',
   ws_invalid_message: '消息不是包含操作的有效 JSON',
+  ws_too_many_messages: '此连接的消息过多，请放慢',
   push_not_supported: '此浏览器不支持推送通知',
   push_permission_denied: '权限被拒绝',
 };

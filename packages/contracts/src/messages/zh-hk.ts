@@ -126,6 +126,7 @@ export const zhHk: Catalogue = {
   ws_no_token: 'localStorage 中找不到登入令牌',
   ws_unknown_action: '未知的操作：{action}',
   ws_invalid_message: '訊息不是含有操作的有效 JSON',
+  ws_too_many_messages: '此連線的訊息過多，請放慢',
   push_not_supported: '此瀏覽器不支援推送通知',
   push_permission_denied: '權限被拒絕',
 };

@@ -123,3 +123,30 @@ describe('sockets close the moment their authority ends', () => {
     ws.terminate();
   });
 });
+
+describe('a socket client that floods or sends garbage', () => {
+  it('gets an error reply, then a policy close (1008), and other clients are unaffected', async () => {
+    const { SOCKET_LIMITS } = await import('./socket-hub.ts');
+    const [flooder, bystander] = [await createOwner(t), await createOwner(t)];
+    const floodWs = await open(flooder.token);
+    const calmWs = await open(bystander.token);
+    const replies: string[] = [];
+    floodWs.on('message', (raw) => replies.push(JSON.parse(raw.toString()).error ?? ''));
+    const code = closeCode(floodWs);
+    for (let i = 0; i < 3 * SOCKET_LIMITS.messagesPerSecond; i++) floodWs.send(JSON.stringify({ action: 'ping' }));
+    expect(await code).toBe(1008);
+    expect(replies).toContain('too many messages on this socket, slow down');
+    const pong = new Promise((resolve) => calmWs.once('message', (raw) => resolve(JSON.parse(raw.toString()))));
+    calmWs.send(JSON.stringify({ action: 'ping' }));
+    expect(await pong).toMatchObject({ action: 'pong' });
+    calmWs.terminate();
+  });
+
+  it('closes a socket after a stream of invalid messages', async () => {
+    const owner = await createOwner(t);
+    const ws = await open(owner.token);
+    const code = closeCode(ws);
+    for (let i = 0; i < 25; i++) ws.send('not json at all');
+    expect(await code).toBe(1008);
+  });
+});

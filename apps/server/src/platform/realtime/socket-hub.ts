@@ -32,12 +32,23 @@ interface Connection {
   token: string;
   locale: Locale;
   checkedAt: number;
+  /** messages received in the current second, and invalid ones over the connection's life */
+  window: { startedAt: number; count: number };
+  invalid: number;
 }
+
+/**
+ * Limits that keep one client from hurting the others: messages per second (a client pings every 7 s and acts on
+ * a person's clicks), invalid messages before the socket is closed, and how much may wait in a slow client's
+ * send buffer before it is dropped.
+ */
+export const SOCKET_LIMITS = { messagesPerSecond: 50, invalidMessages: 20, sendBufferBytes: 4 * 1024 * 1024 } as const;
 
 /** How often a ping re-checks that the connection's token still works (logout, deactivation). */
 const RECHECK_MS = 30_000;
 const CLOSE_REASONS: Record<number, string> = {
   [SOCKET_CLOSE.goingAway]: 'going away',
+  [SOCKET_CLOSE.policy]: 'policy violation',
   [SOCKET_CLOSE.unauthorized]: 'unauthorized',
   [SOCKET_CLOSE.forbidden]: 'forbidden',
 };
@@ -112,6 +123,29 @@ export class SocketHub {
     for (const connection of this.connections) this.close(connection, code);
   }
 
+  /**
+   * Over the message rate: the first message past the limit gets an error reply, and a client that keeps
+   * sending past twice the limit in the same second is closed (1008, policy violation).
+   */
+  private flooding(connection: Connection): boolean {
+    const now = this.now();
+    if (now - connection.window.startedAt >= 1000) connection.window = { startedAt: now, count: 0 };
+    connection.window.count += 1;
+    const { count } = connection.window;
+    if (count <= SOCKET_LIMITS.messagesPerSecond) return false;
+    if (count === SOCKET_LIMITS.messagesPerSecond + 1) {
+      send(connection.socket, {
+        action: 'error',
+        success: false,
+        error: translate('ws_too_many_messages', connection.locale),
+        trace_id: traceId(),
+      });
+    } else if (count > 2 * SOCKET_LIMITS.messagesPerSecond) {
+      this.close(connection, SOCKET_CLOSE.policy);
+    }
+    return true;
+  }
+
   private closeWhere(owner: (p: Principal) => boolean, stale: (p: Principal) => boolean, code: number): void {
     for (const connection of this.connections) {
       if (owner(connection.principal) && stale(connection.principal)) this.close(connection, code);
@@ -131,10 +165,19 @@ export class SocketHub {
   }
 
   attach(socket: WebSocket, principal: Principal, token: string, locale: Locale): void {
-    const connection: Connection = { socket, principal, token, locale, checkedAt: this.now() };
+    const connection: Connection = {
+      socket,
+      principal,
+      token,
+      locale,
+      checkedAt: this.now(),
+      window: { startedAt: this.now(), count: 0 },
+      invalid: 0,
+    };
     this.connections.add(connection);
     socket.on('close', () => this.connections.delete(connection));
     socket.on('message', (raw) => {
+      if (this.flooding(connection)) return;
       this.receive(connection, raw.toString()).catch((error) =>
         this.log.error({ err: error }, 'socket message failed'),
       );
@@ -156,6 +199,8 @@ export class SocketHub {
     try {
       parsed = clientSocketMessageSchema.parse(JSON.parse(raw));
     } catch {
+      connection.invalid += 1;
+      if (connection.invalid > SOCKET_LIMITS.invalidMessages) return this.close(connection, SOCKET_CLOSE.policy);
       return fail('error', translate('ws_invalid_message', connection.locale));
     }
     const { action, request_id: requestId } = parsed;
@@ -220,5 +265,11 @@ export class SocketHub {
 }
 
 function send(socket: WebSocket, message: ServerSocketMessage) {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  if (socket.readyState !== socket.OPEN) return;
+  // a client that does not read its messages is dropped rather than kept buffering without end
+  if (socket.bufferedAmount > SOCKET_LIMITS.sendBufferBytes) {
+    socket.terminate();
+    return;
+  }
+  socket.send(JSON.stringify(message));
 }
