@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { Guards, Principal } from '../auth/guards.ts';
 import { AppError } from '../errors.ts';
+import { ConnectionIndex } from './connection-index.ts';
 
 export interface SocketContext {
   principal: Principal;
@@ -60,7 +61,7 @@ const traceId = () => randomBytes(8).toString('hex');
  */
 export class SocketHub {
   private readonly actions = new Map<string, SocketAction>();
-  private readonly connections = new Set<Connection>();
+  private readonly connections = new ConnectionIndex<Connection>();
 
   constructor(
     private readonly guards: Guards,
@@ -78,11 +79,11 @@ export class SocketHub {
   }
 
   toUser(userId: string, action: string, data: unknown): void {
-    this.publish((p) => (p.kind === 'admin' ? false : p.user.id === userId), action, data);
+    this.publish(this.connections.get(`user:${userId}`), action, data);
   }
 
   toWorkspace(workspaceId: string, action: string, data: unknown): void {
-    this.publish((p) => p.kind === 'member' && p.workspaceId === workspaceId, action, data);
+    this.publish(this.connections.get(`workspace:${workspaceId}`), action, data);
   }
 
   /**
@@ -90,29 +91,21 @@ export class SocketHub {
    * change or reset, deactivation. A socket opened with the new token stays.
    */
   revoke(kind: 'user' | 'admin', accountId: string, tokenVersion: number): void {
-    this.closeWhere(
-      (p) => (kind === 'admin' ? p.kind === 'admin' : p.kind !== 'admin') && p.claims.sub === accountId,
-      (p) => p.claims.ver < tokenVersion,
-      SOCKET_CLOSE.unauthorized,
-    );
+    this.closeWhere(`${kind}:${accountId}`, (p) => p.claims.ver < tokenVersion, SOCKET_CLOSE.unauthorized);
   }
 
   /** Closes (4403) the sockets of a membership that ended or was deactivated. */
   endMembership(workspaceId: string, userId: string): void {
     this.closeWhere(
-      (p) => p.kind === 'member' && p.workspaceId === workspaceId && p.user.id === userId,
-      () => true,
+      `workspace:${workspaceId}`,
+      (p) => p.kind === 'member' && p.user.id === userId,
       SOCKET_CLOSE.forbidden,
     );
   }
 
   /** Closes (4403) every socket bound to an organization that was deleted. */
   closeWorkspace(workspaceId: string): void {
-    this.closeWhere(
-      (p) => p.kind === 'member' && p.workspaceId === workspaceId,
-      () => true,
-      SOCKET_CLOSE.forbidden,
-    );
+    this.closeWhere(`workspace:${workspaceId}`, () => true, SOCKET_CLOSE.forbidden);
   }
 
   /**
@@ -120,7 +113,7 @@ export class SocketHub {
    * behind the load balancer.
    */
   closeAll(code: number = SOCKET_CLOSE.goingAway): void {
-    for (const connection of this.connections) this.close(connection, code);
+    for (const connection of this.connections.all()) this.close(connection, code);
   }
 
   /**
@@ -146,22 +139,18 @@ export class SocketHub {
     return true;
   }
 
-  private closeWhere(owner: (p: Principal) => boolean, stale: (p: Principal) => boolean, code: number): void {
-    for (const connection of this.connections) {
-      if (owner(connection.principal) && stale(connection.principal)) this.close(connection, code);
-    }
+  private closeWhere(key: string, which: (p: Principal) => boolean, code: number): void {
+    for (const connection of this.connections.get(key)) if (which(connection.principal)) this.close(connection, code);
   }
 
   private close(connection: Connection, code: number): void {
     // forgotten at once: no push reaches it while the close handshake runs
-    this.connections.delete(connection);
+    this.connections.remove(connection);
     connection.socket.close(code, CLOSE_REASONS[code] ?? '');
   }
 
-  private publish(match: (principal: Principal) => boolean, action: string, data: unknown): void {
-    for (const connection of this.connections) {
-      if (match(connection.principal)) send(connection.socket, { action, success: true, data });
-    }
+  private publish(recipients: Connection[], action: string, data: unknown): void {
+    for (const connection of recipients) send(connection.socket, { action, success: true, data });
   }
 
   attach(socket: WebSocket, principal: Principal, token: string, locale: Locale): void {
@@ -174,8 +163,14 @@ export class SocketHub {
       window: { startedAt: this.now(), count: 0 },
       invalid: 0,
     };
-    this.connections.add(connection);
-    socket.on('close', () => this.connections.delete(connection));
+    // keys come from the token, which a connection keeps for its life
+    const { sub, wid } = principal.claims;
+    const keys =
+      principal.kind === 'admin'
+        ? [`admin:${sub}`]
+        : [`user:${sub}`, ...(wid && principal.kind === 'member' ? [`workspace:${wid}`] : [])];
+    this.connections.add(connection, keys);
+    socket.on('close', () => this.connections.remove(connection));
     socket.on('message', (raw) => {
       if (this.flooding(connection)) return;
       this.receive(connection, raw.toString()).catch((error) =>
