@@ -97,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     app.log.warn(
       'SECRETS_KEY is not set: every process sharing DATABASE_URL needs the same one to read secret settings',
     );
+  database.useLogger(app.log);
   const settings = createSettingsService(
     database,
     createSecretBox(await loadSecretsKey(config.SECRETS_KEY, config.dataDir)),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,8 +28,16 @@ export interface Database {
    */
   unsafeCrossTenant<T>(reason: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';
+  /** Where `unsafeCrossTenant` logs its reason (debug level); the app passes its logger once built. */
+  useLogger(logger: DatabaseLogger): void;
   close(): Promise<void>;
 }
+
+export interface DatabaseLogger {
+  debug(object: object, message: string): void;
+}
+
+export const OUTER_DB_IN_TRANSACTION = "database.db used inside an open transaction: use the transaction's tx";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
 const MIGRATION_LOCK = 727_001;
@@ -62,21 +71,47 @@ async function migrateEmbedded(client: PGlite) {
   });
 }
 
-function scoped(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+/**
+ * `db` refuses to run while a transaction of the same Database is open in the current async context: on PGlite
+ * (one connection) the query would wait forever for the transaction waiting for it; on PostgreSQL it would
+ * commit apart from the transaction. Inside a transaction, use its `tx`.
+ */
+function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+  const open = new AsyncLocalStorage<true>();
+  let logger: DatabaseLogger | undefined;
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>, prepare?: (tx: Tx) => Promise<unknown>) => {
+    if (open.getStore()) return Promise.reject(new Error(OUTER_DB_IN_TRANSACTION));
+    return raw.transaction((tx) =>
+      open.run(true, async () => {
+        if (prepare) await prepare(tx);
+        return work(tx);
+      }),
+    );
+  };
+  const db = new Proxy(raw, {
+    get(target, property, receiver) {
+      if (open.getStore()) throw new Error(OUTER_DB_IN_TRANSACTION);
+      if (property === 'transaction') {
+        return <T>(work: (tx: Tx) => Promise<T>, config?: Parameters<Db['transaction']>[1]) =>
+          raw.transaction((tx) => open.run(true, () => work(tx)), config);
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
   return {
     db,
     kind,
     close,
+    useLogger: (next) => {
+      logger = next;
+    },
     withWorkspace: (workspaceId, work) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`);
-        return work(tx);
-      }),
-    unsafeCrossTenant: (_reason, work) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`));
-        return work(tx);
-      }),
+      inTransaction(work, (tx) => tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`)),
+    unsafeCrossTenant: (reason, work) => {
+      logger?.debug({ reason }, 'cross-tenant transaction');
+      return inTransaction(work, (tx) => tx.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`)));
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { openTestDatabase } from '../../../test/test-app.ts';
 import { users } from '../../modules/users/users.tables.ts';
 import { workspaceMembers, workspaces } from '../../modules/workspaces/workspaces.tables.ts';
 import type { Database } from './database.ts';
+import { MIGRATIONS_TABLE, PLATFORM_TABLES } from './platform-tables.ts';
 
 /** Drizzle wraps the driver's error; the database's own words are in its cause. */
 async function refusedByRls(work: Promise<unknown>) {
@@ -86,5 +87,51 @@ describe('row-level security', () => {
     ).rows;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+  });
+
+  it('makes every table tenant-scoped with forced RLS, or names it as a platform table', async () => {
+    const result = await database.unsafeCrossTenant('test', (tx) =>
+      tx.execute(sql`
+        select c.relname, c.relrowsecurity, c.relforcerowsecurity,
+          exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname
+            and p.policyname = 'tenant_isolation') as policy
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname <> ${MIGRATIONS_TABLE}
+        order by c.relname`),
+    );
+    const rows = (
+      result as unknown as {
+        rows: { relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean; policy: boolean }[];
+      }
+    ).rows;
+    const unscoped = rows
+      .filter((row) => !(row.relrowsecurity && row.relforcerowsecurity && row.policy))
+      .map((row) => row.relname);
+    const tenant = rows.map((row) => row.relname).filter((name) => !unscoped.includes(name));
+    expect(tenant).toContain('workspace_members');
+    // A table neither tenant-scoped nor allowlisted: add workspace_id, or a reviewed entry in platform-tables.ts.
+    expect(unscoped.sort()).toEqual(Object.keys(PLATFORM_TABLES).sort());
+    // An allowlisted table that became tenant-scoped should leave the list.
+    expect(tenant.filter((name) => name in PLATFORM_TABLES)).toEqual([]);
+  });
+
+  it('refuses the outer db inside an open transaction instead of deadlocking', async () => {
+    const message = "database.db used inside an open transaction: use the transaction's tx";
+    await expect(database.withWorkspace(a, () => database.db.select().from(users))).rejects.toThrow(message);
+    await expect(database.unsafeCrossTenant('test', () => database.db.select().from(users))).rejects.toThrow(message);
+    await expect(database.db.transaction(() => database.db.select().from(users))).rejects.toThrow(message);
+    const db = database.db;
+    await expect(database.withWorkspace(a, () => db.select().from(users))).rejects.toThrow(message);
+    await expect(database.withWorkspace(a, () => database.withWorkspace(b, async () => 1))).rejects.toThrow(message);
+    // Outside, and after, the outer db works.
+    expect((await database.db.select().from(users)).length).toBe(1);
+    expect(await database.withWorkspace(a, async (tx) => (await tx.select().from(users)).length)).toBe(1);
+  });
+
+  it('logs the reason of every cross-tenant transaction', async () => {
+    const lines: unknown[] = [];
+    database.useLogger({ debug: (object, message) => lines.push([object, message]) });
+    await database.unsafeCrossTenant('a reason worth reading', async () => undefined);
+    expect(lines).toEqual([[{ reason: 'a reason worth reading' }, 'cross-tenant transaction']]);
   });
 });

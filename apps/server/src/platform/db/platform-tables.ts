@@ -1,0 +1,15 @@
+/**
+ * Tables that hold no tenant data and so carry neither `workspace_id` nor row-level security. Every other table
+ * in `public` must be tenant-scoped (forced RLS with the `tenant_isolation` policy): `tenancy.test.ts` reads the
+ * catalogue and fails on a table that is neither. Adding an entry here needs a review and one line of why.
+ */
+export const PLATFORM_TABLES: Record<string, string> = {
+  users: 'people sign in before they belong to any organization, and may belong to several',
+  system_admins: 'the operators of the platform, above every organization',
+  system_settings: 'platform configuration (SMTP, limits), not owned by an organization',
+  one_time_tokens: "a user's email verification and password reset links, before or across organizations",
+  platform_secrets: 'keys of the platform itself (JWT secret), read at start-up',
+};
+
+/** drizzle-kit's own bookkeeping (it lives in the `drizzle` schema, but is excluded here should it move). */
+export const MIGRATIONS_TABLE = '__drizzle_migrations';
