@@ -1,18 +1,10 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, loginAdmin } from '../../../test/fixtures.ts';
+import { freePort } from '../../../test/server-process.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 let t: TestApp;
 beforeEach(async () => {

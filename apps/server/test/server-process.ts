@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface ServerProcess {
+  process: ChildProcess;
+  port: number;
+  base: string;
+  /** everything the process printed so far */
+  log(): string;
+  /** resolves with the exit code */
+  exited: Promise<number | null>;
+  /** kills it if still running and removes its data folder */
+  dispose(): void;
+}
+
+/**
+ * The real server (src/main.ts) as a process of its own, on a free port and an embedded database in a new
+ * folder whatever the suite runs on; resolves once it listens.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-process-'));
+  const port = await freePort();
+  const { DATABASE_URL: _shared, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')], {
+    env: {
+      ...inherited,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (chunk.toString().includes('is running on')) resolve();
+    });
+    void exited.then((code) => reject(new Error(`server exited early with ${code}: ${log}`)));
+  });
+  return {
+    process: child,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    log: () => log,
+    exited,
+    dispose() {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
