@@ -14,15 +14,17 @@ import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts';
 import { userAuthRoutes } from './modules/auth/user-auth.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
-import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { teamsRoutes } from './modules/teams/index.ts';
 import { timezonesRoutes } from './modules/timezones/index.ts';
 import { workspacesRoutes } from './modules/workspaces/index.ts';
 import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
+import { registerAccountListeners } from './platform/auth/account-events.ts';
 import { createGuards } from './platform/auth/guards.ts';
 import { jwtSecret } from './platform/auth/jwt-secret.ts';
 import { RateLimiter } from './platform/auth/rate-limit.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
+import { EventBus } from './platform/events/event-bus.ts';
 import { localeOf, registerErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/protocol-errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -55,6 +57,8 @@ declare module 'fastify' {
     sockets: SocketHub;
     /** the durable job queue; its worker runs between `jobs.start()` and `jobs.stop()` */
     jobs: JobQueue;
+    /** domain events: what modules emit and react to */
+    events: EventBus;
     /** what `/readyz` asks (`readiness.add` plugs in a check); `readiness.drain()` once shutdown starts */
     readiness: Readiness;
   }
@@ -105,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
   const guards = createGuards(database, tokens);
   const jobs = new JobQueue(database, app.log, { now: options.now });
+  const events = new EventBus(database, jobs, app.log, options.now);
   const ctx: AppContext = {
     config,
     database,
@@ -113,7 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     guards,
     sockets: new SocketHub(guards, app.log, options.now),
     jobs,
-    audit: createAuditLog(database),
+    events,
+    audit: createAuditLog(database, events),
     mailer: options.mailer ?? createQueuedMailer(jobs, createMailer(settings, app.log)),
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
@@ -123,6 +129,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     },
     abuseLimits: createAbuseLimits(options.now),
   };
+
+  registerAccountListeners(events, ctx.sockets);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -140,11 +148,12 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   app.decorate('sockets', ctx.sockets);
   app.decorate('jobs', ctx.jobs);
+  app.decorate('events', ctx.events);
   // a Redis check joins here when REDIS_URL is configured
   const readiness = new Readiness().add(databaseCheck(database));
   app.decorate('readiness', readiness);
   registerHealthRoutes(app, readiness);
-  registerMetrics(app, { token: config.METRICS_TOKEN, database, sockets: ctx.sockets });
+  registerMetrics(app, { token: config.METRICS_TOKEN, database, sockets: ctx.sockets, events });
   // shutdown: /readyz answers 503 at once, and sockets close with 1001 so clients reconnect to another process
   // (before @fastify/websocket's own preClose, which would close them without a code)
   app.addHook('preClose', async () => {

@@ -8,6 +8,7 @@ import type { Guards } from './platform/auth/guards.ts';
 import type { RateLimiter } from './platform/auth/rate-limit.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
+import type { EventBus } from './platform/events/event-bus.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { SocketHub } from './platform/realtime/socket-hub.ts';
@@ -29,6 +30,11 @@ export interface AppContext {
   sockets: SocketHub;
   /** durable jobs: modules `define` theirs and `enqueue` work; main.ts starts the worker */
   jobs: JobQueue;
+  /**
+   * domain events: `events.emit(tx, type, data, workspaceId)` inside the change's transaction; modules react with
+   * `events.on` (durable, as jobs) or `events.onCommitted` (in this process, after commit)
+   */
+  events: EventBus;
   /** who changed what: `audit.inWorkspace(tx, …)` inside the change's transaction, `audit.platform(…)` otherwise */
   audit: AuditLog;
 }

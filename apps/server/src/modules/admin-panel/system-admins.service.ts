@@ -1,6 +1,7 @@
 import type { AdminListQuery, AdminPermission, CreateSystemAdminBody } from '@omnichat/contracts';
 import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { revokeTokens } from '../../platform/auth/account-events.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { adminPermissions } from '../../platform/auth/permissions.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -87,17 +88,20 @@ export function createSystemAdminsService(ctx: AppContext) {
     const target = await find(id);
     if (target.id === actor.id && !active) throw new AppError(403, 'cannot_deactivate_self');
     checkReach(actor, [], target);
-    const [updated] = await db
-      .update(systemAdmins)
-      .set({
-        status: active ? 'active' : 'inactive',
-        updatedAt: new Date(),
-        ...(active ? {} : { tokenVersion: sql`${systemAdmins.tokenVersion} + 1` }),
-      })
-      .where(eq(systemAdmins.id, id))
-      .returning();
-    if (!active) ctx.sockets.revoke('admin', id, updated!.tokenVersion);
-    return { before: target.status, admin: toAdminDto(updated!) };
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(systemAdmins)
+        .set({
+          status: active ? 'active' : 'inactive',
+          updatedAt: new Date(),
+          ...(active ? {} : { tokenVersion: sql`${systemAdmins.tokenVersion} + 1` }),
+        })
+        .where(eq(systemAdmins.id, id))
+        .returning();
+      if (!active) await revokeTokens(ctx.events, tx, 'admin', row!);
+      return row!;
+    });
+    return { before: target.status, admin: toAdminDto(updated) };
   }
 
   async function permissionsOf(id: string) {

@@ -1,6 +1,7 @@
 import type { AdminListQuery } from '@omnichat/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { revokeTokens } from '../../platform/auth/account-events.ts';
 import { notFound } from '../../platform/errors.ts';
 import { authMails } from '../auth/mails.ts';
 import { toUserDto } from '../users/users.dto.ts';
@@ -47,17 +48,20 @@ export function createUsersAdminService(ctx: AppContext) {
   /** Deactivating ends every session of the user (token version bump). */
   async function setStatus(id: string, active: boolean) {
     const target = await find(id);
-    const [updated] = await db
-      .update(users)
-      .set({
-        status: active ? 'active' : 'inactive',
-        updatedAt: new Date(),
-        ...(active ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    if (!active) ctx.sockets.revoke('user', id, updated!.tokenVersion);
-    return { before: target.status, user: toUserDto(updated!) };
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          status: active ? 'active' : 'inactive',
+          updatedAt: new Date(),
+          ...(active ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (!active) await revokeTokens(ctx.events, tx, 'user', row!);
+      return row!;
+    });
+    return { before: target.status, user: toUserDto(updated) };
   }
 
   /** Mails the user the same one-hour reset link as the forgot-password flow. */

@@ -1,6 +1,7 @@
 import type { Admin, GoogleLoginBody, LoginBody } from '@omnichat/contracts';
 import { eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { revokeTokens } from '../../platform/auth/account-events.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifiedGoogleIdentity } from '../auth/google-identity.ts';
@@ -69,42 +70,43 @@ export function createAdminAuthService(ctx: AppContext) {
 
   async function resetPassword(token: string, password: string) {
     const adminId = await ctx.oneTimeTokens.consume('reset_password', 'admin', token);
-    const [updated] = await db
-      .update(systemAdmins)
-      .set({
-        passwordHash: await hashPassword(password),
-        tokenVersion: sql`${systemAdmins.tokenVersion} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(systemAdmins.id, adminId))
-      .returning();
-    if (updated) ctx.sockets.revoke('admin', updated.id, updated.tokenVersion);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(systemAdmins)
+        .set({ passwordHash, tokenVersion: sql`${systemAdmins.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(systemAdmins.id, adminId))
+        .returning();
+      if (updated) await revokeTokens(ctx.events, tx, 'admin', updated);
+    });
   }
 
   async function changePassword(admin: AdminRow, oldPassword: string, newPassword: string) {
     if (!(await verifyPassword(admin.passwordHash, oldPassword))) {
       throw new AppError(400, 'old_password_incorrect', {}, { old_password: { key: 'old_password_incorrect' } });
     }
-    const [updated] = await db
-      .update(systemAdmins)
-      .set({
-        passwordHash: await hashPassword(newPassword),
-        tokenVersion: sql`${systemAdmins.tokenVersion} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(systemAdmins.id, admin.id))
-      .returning();
-    ctx.sockets.revoke('admin', admin.id, updated!.tokenVersion);
-    return (await result(updated!)).token;
+    const passwordHash = await hashPassword(newPassword);
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(systemAdmins)
+        .set({ passwordHash, tokenVersion: sql`${systemAdmins.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(systemAdmins.id, admin.id))
+        .returning();
+      await revokeTokens(ctx.events, tx, 'admin', row!);
+      return row!;
+    });
+    return (await result(updated)).token;
   }
 
   async function logout(admin: AdminRow) {
-    const [updated] = await db
-      .update(systemAdmins)
-      .set({ tokenVersion: sql`${systemAdmins.tokenVersion} + 1` })
-      .where(eq(systemAdmins.id, admin.id))
-      .returning();
-    if (updated) ctx.sockets.revoke('admin', admin.id, updated.tokenVersion);
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(systemAdmins)
+        .set({ tokenVersion: sql`${systemAdmins.tokenVersion} + 1` })
+        .where(eq(systemAdmins.id, admin.id))
+        .returning();
+      if (updated) await revokeTokens(ctx.events, tx, 'admin', updated);
+    });
   }
 
   return { login, googleLogin, refresh, forgotPassword, resetPassword, changePassword, logout };

@@ -2,6 +2,9 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
+import type { DomainEvent } from '../../platform/events/catalogue.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import { registerAuditListeners } from './audit.listeners.ts';
 import { type AuditLogRow, auditLogs } from './audit.tables.ts';
 
 export interface Actor {
@@ -59,7 +62,7 @@ export const toAuditDto = (row: AuditLogRow) => ({
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
-export function createAuditLog(database: Database) {
+export function createAuditLog(database: Database, events: EventBus) {
   const values = (workspaceId: string | null, actor: Actor, entry: AuditEntry) => ({
     workspaceId,
     actorType: actor.type,
@@ -73,7 +76,20 @@ export function createAuditLog(database: Database) {
     ip: actor.ip,
   });
 
-  return {
+  const log = {
+    /**
+     * Records what a domain event says happened, once per event (a retried delivery writes nothing new), dated when
+     * it happened.
+     */
+    fromEvent: (tx: Tx, event: DomainEvent, actor: Actor, entry: AuditEntry) =>
+      tx
+        .insert(auditLogs)
+        .values({
+          ...values(event.workspaceId, actor, entry),
+          eventId: event.id,
+          createdAt: new Date(event.occurredAt),
+        })
+        .onConflictDoNothing(),
     /** Records an organization's change inside the transaction that made it (so both commit or neither). */
     inWorkspace: (tx: Tx, workspaceId: string, actor: Actor, entry: AuditEntry) =>
       tx.insert(auditLogs).values(values(workspaceId, actor, entry)),
@@ -103,4 +119,6 @@ export function createAuditLog(database: Database) {
         : database.unsafeCrossTenant('a system admin reads the whole audit log', run);
     },
   };
+  registerAuditListeners(events, log);
+  return log;
 }

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../platform/db/columns.ts';
 
 /**
@@ -19,11 +19,14 @@ export const auditLogs = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip').notNull().default(''),
+    /** the domain event the entry records, when it came from one: a retried delivery writes it once */
+    eventId: uuid('event_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_logs_workspace_idx').on(t.workspaceId, t.createdAt),
     index('audit_logs_created_idx').on(t.createdAt),
+    uniqueIndex('audit_logs_event_idx').on(t.eventId),
   ],
 );
 export type AuditLogRow = typeof auditLogs.$inferSelect;

@@ -1,6 +1,7 @@
 import type { GoogleLoginBody, LoginBody, RegisterBody, User, WorkspaceMember } from '@omnichat/contracts';
 import { eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { revokeTokens } from '../../platform/auth/account-events.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.ts';
 import { toUserDto } from '../users/users.dto.ts';
@@ -141,17 +142,15 @@ export function createUserAuthService(ctx: AppContext) {
 
   async function resetPassword(token: string, password: string): Promise<void> {
     const userId = await ctx.oneTimeTokens.consume('reset_password', 'user', token);
-    const [updated] = await db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(password),
-        emailVerified: true,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    if (updated) ctx.sockets.revoke('user', userId, updated.tokenVersion);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash, emailVerified: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      if (updated) await revokeTokens(ctx.events, tx, 'user', updated);
+    });
   }
 
   /** Changes the password and revokes every other session; answers a fresh token for this one. */
@@ -166,26 +165,28 @@ export function createUserAuthService(ctx: AppContext) {
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
       throw new AppError(400, 'old_password_incorrect', {}, { old_password: { key: 'old_password_incorrect' } });
     }
-    const [updated] = await db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(newPassword),
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    ctx.sockets.revoke('user', user.id, updated!.tokenVersion);
-    return issue(updated!, workspaceId ?? undefined);
+    const passwordHash = await hashPassword(newPassword);
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      await revokeTokens(ctx.events, tx, 'user', row!);
+      return row!;
+    });
+    return issue(updated, workspaceId ?? undefined);
   }
 
   async function logout(user: UserRow): Promise<void> {
-    const [updated] = await db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (updated) ctx.sockets.revoke('user', user.id, updated.tokenVersion);
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (updated) await revokeTokens(ctx.events, tx, 'user', updated);
+    });
   }
 
   return {

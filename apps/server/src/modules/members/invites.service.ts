@@ -255,6 +255,12 @@ export function createInvitesService(ctx: AppContext) {
           after: { user: joining.user.username, role: row.role },
         },
       );
+      await ctx.events.emit(
+        tx,
+        'member.joined',
+        { member_id: member!.id, user_id: joining.user.id, role: row.role },
+        row.workspaceId,
+      );
       return joining;
     });
     return {

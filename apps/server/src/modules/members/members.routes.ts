@@ -24,6 +24,7 @@ import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { actorOf } from '../audit/index.ts';
 import { createInvitesService } from './invites.service.ts';
+import { registerMemberListeners } from './member-listeners.ts';
 import { createMembersService } from './members.service.ts';
 import { createOrganizationExitService } from './organization-exit.service.ts';
 
@@ -31,6 +32,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /** Members, invitations, leaving and deleting organizations. */
 export async function membersRoutes(app: AppInstance, ctx: AppContext) {
+  registerMemberListeners(ctx);
   const members = createMembersService(ctx);
   const invites = createInvitesService(ctx);
   const exit = createOrganizationExitService(ctx);

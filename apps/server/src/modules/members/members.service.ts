@@ -10,6 +10,7 @@ import type { Actor } from '../audit/index.ts';
 import { users } from '../users/users.tables.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { type WorkspaceMemberRow, workspaceMembers } from '../workspaces/workspaces.tables.ts';
+import './members.events.ts';
 import { assertSeatsFor } from './seats.ts';
 
 type Row = { member: WorkspaceMemberRow; user: typeof users.$inferSelect };
@@ -127,14 +128,16 @@ export function createMembersService(ctx: AppContext) {
         before: { ...snapshot(row.member), user: row.user.username },
         after: updated ? snapshot(updated) : null,
       });
-      return {
-        userId: row.user.id,
-        stillActive: Boolean(updated?.active),
-        dto: updated && toMemberDto({ member: updated, user: row.user }),
-      };
+      const after = updated ?? row.member;
+      await ctx.events.emit(
+        tx,
+        'member.changed',
+        { member_id: memberId, user_id: row.user.id, role: after.role, active: after.active, removed: !updated },
+        actor.workspaceId,
+      );
+      return updated && toMemberDto({ member: updated, user: row.user });
     });
-    if (!changed.stillActive) ctx.sockets.endMembership(actor.workspaceId, changed.userId);
-    return changed.dto;
+    return changed;
   }
 
   return {

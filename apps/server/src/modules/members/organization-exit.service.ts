@@ -7,6 +7,7 @@ import { defineJob } from '../../platform/jobs/job-definition.ts';
 import type { Actor } from '../audit/index.ts';
 import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
 import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import './members.events.ts';
 import { assertOwnerRemains } from './members.service.ts';
 
 /** Leaving and deleting organizations: nobody may leave or delete their last one, and each keeps an owner. */
@@ -41,8 +42,13 @@ export function createOrganizationExitService(ctx: AppContext) {
         targetId: actor.member.id,
         before: { user: actor.user.username, role: actor.member.role },
       });
+      await ctx.events.emit(
+        tx,
+        'member.left',
+        { member_id: actor.member.id, user_id: actor.user.id },
+        actor.workspaceId,
+      );
     });
-    ctx.sockets.endMembership(actor.workspaceId, actor.user.id);
   }
 
   /**
@@ -57,9 +63,9 @@ export function createOrganizationExitService(ctx: AppContext) {
       await tx.update(workspaces).set({ deletedAt: new Date() }).where(eq(workspaces.id, workspace.id));
       // the purge exists exactly when the deletion commits
       await ctx.jobs.enqueue(purgeWorkspace, { workspace_id: workspace.id }, { tx, idempotencyKey: workspace.id });
+      await ctx.events.emit(tx, 'workspace.deleted', { workspace_id: workspace.id }, workspace.id);
       return workspace.name;
     });
-    ctx.sockets.closeWorkspace(actor.workspaceId);
     await audit.platform(
       by,
       { action: 'workspace.delete', targetType: 'workspace', targetId: actor.workspaceId, before: { name } },

@@ -12,12 +12,14 @@ import { ok, replies } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { actorOf } from '../audit/index.ts';
 import { permissionsRoutes } from './permissions.routes.ts';
+import { registerTeamListeners } from './team-listeners.ts';
 import { createTeamsService } from './teams.service.ts';
 
 const teamParams = z.object({ id: z.uuid({ error: 'not_found' }) });
 
 /** Teams and workspace permission routes. */
 export async function teamsRoutes(app: AppInstance, ctx: AppContext) {
+  registerTeamListeners(ctx);
   const service = createTeamsService(ctx);
   const { guards } = ctx;
   const tags = ['teams'];

@@ -17,6 +17,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/errors
 import type { Actor } from '../audit/index.ts';
 import { users } from '../users/users.tables.ts';
 import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
+import './teams.events.ts';
 import { type TeamRow, teamMembers, teams } from './teams.tables.ts';
 
 const toTeamDto = (row: TeamRow, memberCount: number): Team => ({
@@ -58,7 +59,7 @@ function assertTeamWithinReach(principal: MemberPrincipal, team: Pick<TeamDetail
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 export function createTeamsService(ctx: AppContext) {
-  const { database, audit } = ctx;
+  const { database } = ctx;
 
   async function detail(tx: Tx, id: string): Promise<TeamDetail | null> {
     const [team] = await tx.select().from(teams).where(eq(teams.id, id));
@@ -140,14 +141,9 @@ export function createTeamsService(ctx: AppContext) {
         .returning();
       if (!team) throw notFound();
       await setMembers(tx, workspaceId, team.id, body.member_ids ?? []);
-      const after = await detail(tx, team.id);
-      await audit.inWorkspace(tx, workspaceId, actor, {
-        action: 'team.create',
-        targetType: 'team',
-        targetId: team.id,
-        after,
-      });
-      return after!;
+      const after = (await detail(tx, team.id))!;
+      await ctx.events.emit(tx, 'team.created', { actor, team: after }, workspaceId);
+      return after;
     });
   }
 
@@ -168,15 +164,9 @@ export function createTeamsService(ctx: AppContext) {
         })
         .where(eq(teams.id, id));
       if (body.member_ids !== undefined) await setMembers(tx, workspaceId, id, body.member_ids);
-      const after = await detail(tx, id);
-      await audit.inWorkspace(tx, workspaceId, actor, {
-        action: 'team.update',
-        targetType: 'team',
-        targetId: id,
-        before,
-        after,
-      });
-      return after!;
+      const after = (await detail(tx, id))!;
+      await ctx.events.emit(tx, 'team.updated', { actor, before, after }, workspaceId);
+      return after;
     });
   }
 
@@ -187,12 +177,7 @@ export function createTeamsService(ctx: AppContext) {
       if (!before) throw notFound();
       assertTeamWithinReach(principal, before);
       await tx.delete(teams).where(eq(teams.id, id));
-      await audit.inWorkspace(tx, workspaceId, actor, {
-        action: 'team.delete',
-        targetType: 'team',
-        targetId: id,
-        before,
-      });
+      await ctx.events.emit(tx, 'team.deleted', { actor, before }, workspaceId);
     });
   }
 

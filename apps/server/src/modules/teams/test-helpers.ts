@@ -33,5 +33,8 @@ export async function ownerMemberId(t: TestApp, workspaceId: string) {
   return row!.id;
 }
 
-export const auditOf = (t: TestApp, workspaceId: string) =>
-  t.database.withWorkspace(workspaceId, (tx) => tx.select().from(auditLogs).orderBy(auditLogs.createdAt));
+/** The organization's audit entries, oldest first, once the event deliveries that write some of them ran. */
+export async function auditOf(t: TestApp, workspaceId: string) {
+  await t.app.jobs.drain();
+  return t.database.withWorkspace(workspaceId, (tx) => tx.select().from(auditLogs).orderBy(auditLogs.createdAt));
+}

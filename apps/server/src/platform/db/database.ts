@@ -28,6 +28,12 @@ export interface Database {
    */
   unsafeCrossTenant<T>(reason: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `callback` once the transaction open in the current async context commits (never when it rolls back):
+   * pushes and cache invalidations that must not announce a change before others can read it. Throws outside a
+   * transaction.
+   */
+  afterCommit(callback: () => void): void;
   /** Where `unsafeCrossTenant` logs its reason (debug level); the app passes its logger once built. */
   useLogger(logger: DatabaseLogger): void;
   close(): Promise<void>;
@@ -35,9 +41,19 @@ export interface Database {
 
 export interface DatabaseLogger {
   debug(object: object, message: string): void;
+  error(object: object, message: string): void;
 }
 
 export const OUTER_DB_IN_TRANSACTION = "database.db used inside an open transaction: use the transaction's tx";
+export const AFTER_COMMIT_OUTSIDE = 'afterCommit called outside a transaction';
+
+/** What the current async context knows of its open transaction. */
+interface OpenTransaction {
+  tx: Tx;
+  /** the organization it is scoped to; null for a platform or cross-tenant one */
+  workspaceId: string | null;
+  afterCommit: (() => void)[];
+}
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
 const MIGRATION_LOCK = 727_001;
@@ -77,15 +93,47 @@ async function migrateEmbedded(client: PGlite) {
  * commit apart from the transaction. Inside a transaction, use its `tx`.
  */
 function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>): Database {
-  const open = new AsyncLocalStorage<true>();
+  const open = new AsyncLocalStorage<OpenTransaction>();
   let logger: DatabaseLogger | undefined;
-  const inTransaction = <T>(work: (tx: Tx) => Promise<T>, prepare?: (tx: Tx) => Promise<unknown>) => {
-    if (open.getStore()) return Promise.reject(new Error(OUTER_DB_IN_TRANSACTION));
-    return raw.transaction((tx) =>
-      open.run(true, async () => {
-        if (prepare) await prepare(tx);
-        return work(tx);
-      }),
+  const committed = (transaction: OpenTransaction) => {
+    for (const callback of transaction.afterCommit) {
+      try {
+        callback();
+      } catch (error) {
+        logger?.error({ err: error }, 'after-commit callback failed');
+      }
+    }
+  };
+  const transaction = async <T>(
+    begin: (run: (tx: Tx) => Promise<T>) => Promise<T>,
+    workspaceId: string | null,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> => {
+    let state: OpenTransaction | undefined;
+    const result = await begin((tx) => {
+      state = { tx, workspaceId, afterCommit: [] };
+      return open.run(state, () => work(tx));
+    });
+    if (state) committed(state);
+    return result;
+  };
+  const inTransaction = <T>(
+    workspaceId: string | null,
+    work: (tx: Tx) => Promise<T>,
+    prepare?: (tx: Tx) => Promise<unknown>,
+  ) => {
+    const current = open.getStore();
+    // a service called from inside the request's transaction for the same organization joins it
+    if (current && workspaceId && current.workspaceId === workspaceId) return work(current.tx);
+    if (current) return Promise.reject(new Error(OUTER_DB_IN_TRANSACTION));
+    return transaction(
+      (run) =>
+        raw.transaction(async (tx) => {
+          if (prepare) await prepare(tx);
+          return run(tx);
+        }),
+      workspaceId,
+      work,
     );
   };
   const db = new Proxy(raw, {
@@ -93,7 +141,7 @@ function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>): Da
       if (open.getStore()) throw new Error(OUTER_DB_IN_TRANSACTION);
       if (property === 'transaction') {
         return <T>(work: (tx: Tx) => Promise<T>, config?: Parameters<Db['transaction']>[1]) =>
-          raw.transaction((tx) => open.run(true, () => work(tx)), config);
+          transaction((run) => raw.transaction(run, config), null, work);
       }
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -106,11 +154,18 @@ function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>): Da
     useLogger: (next) => {
       logger = next;
     },
+    afterCommit: (callback) => {
+      const current = open.getStore();
+      if (!current) throw new Error(AFTER_COMMIT_OUTSIDE);
+      current.afterCommit.push(callback);
+    },
     withWorkspace: (workspaceId, work) =>
-      inTransaction(work, (tx) => tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`)),
+      inTransaction(workspaceId, work, (tx) =>
+        tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`),
+      ),
     unsafeCrossTenant: (reason, work) => {
       logger?.debug({ reason }, 'cross-tenant transaction');
-      return inTransaction(work, (tx) => tx.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`)));
+      return inTransaction(null, work, (tx) => tx.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`)));
     },
   };
 }

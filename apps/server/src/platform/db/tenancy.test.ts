@@ -130,7 +130,7 @@ describe('row-level security', () => {
 
   it('logs the reason of every cross-tenant transaction', async () => {
     const lines: unknown[] = [];
-    database.useLogger({ debug: (object, message) => lines.push([object, message]) });
+    database.useLogger({ debug: (object, message) => lines.push([object, message]), error: () => undefined });
     await database.unsafeCrossTenant('a reason worth reading', async () => undefined);
     expect(lines).toEqual([[{ reason: 'a reason worth reading' }, 'cross-tenant transaction']]);
   });

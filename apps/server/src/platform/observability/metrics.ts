@@ -3,6 +3,7 @@ import { translate } from '@omnichat/contracts';
 import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { localeOf, sendError } from '../http/error-handler.ts';
 import type { AppInstance } from '../http/types.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
@@ -13,6 +14,7 @@ export interface MetricsOptions {
   token?: string;
   database: Database;
   sockets: SocketHub;
+  events: EventBus;
 }
 
 /** The route label of requests no route matched (unknown paths, the web app's deep links). */
@@ -55,7 +57,15 @@ export function registerMetrics(app: AppInstance, options: MetricsOptions): Regi
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const { sockets, database } = options;
+  const { sockets, database, events } = options;
+  const eventLag = new Histogram({
+    name: 'omnichat_event_lag_seconds',
+    help: 'time from a domain event to its durable delivery to a listener, by event type',
+    labelNames: ['type'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  events.onDelivered((type, lagMs) => eventLag.observe({ type }, lagMs / 1000));
   new Gauge({
     name: 'omnichat_general_sockets',
     help: 'general sockets open in this process',

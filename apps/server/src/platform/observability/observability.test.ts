@@ -180,6 +180,22 @@ describe('metrics', () => {
     expect(sample(text, 'omnichat_jobs_retrying')).toBe(1);
   });
 
+  it('reports the lag from a domain event to its delivery, by event type', async () => {
+    const owner = await createOwner(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/teams',
+      headers: bearer(owner.token),
+      payload: { name: 'Support' },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(sample(await metrics(), 'omnichat_event_lag_seconds_count', { type: 'team.created' })).toBeUndefined();
+    await t.app.jobs.drain();
+    const text = await metrics();
+    expect(sample(text, 'omnichat_event_lag_seconds_count', { type: 'team.created' })).toBe(1);
+    expect(sample(text, 'omnichat_event_lag_seconds_sum', { type: 'team.created' })).toBeGreaterThan(0);
+  });
+
   it('includes the default process metrics', async () => {
     const text = await metrics();
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);

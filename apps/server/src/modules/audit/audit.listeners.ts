@@ -1,0 +1,39 @@
+import type { DomainEvent, EventType } from '../../platform/events/catalogue.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import '../teams/index.ts';
+import type { Actor, AuditEntry, AuditLog } from './audit.service.ts';
+
+/** The changes the audit log records from domain events (the others still write their entry in their service). */
+export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, 'fromEvent'>) {
+  const record = <T extends EventType>(
+    type: T,
+    entryOf: (data: DomainEvent<T>['data']) => AuditEntry & { actor: Actor },
+  ) =>
+    events.on(type, 'audit', (event, job) => {
+      const { actor, ...entry } = entryOf(event.data);
+      return job.inWorkspace((tx) => audit.fromEvent(tx, event, actor, entry));
+    });
+
+  record('team.created', ({ actor, team }) => ({
+    actor,
+    action: 'team.create',
+    targetType: 'team',
+    targetId: team.id,
+    after: team,
+  }));
+  record('team.updated', ({ actor, before, after }) => ({
+    actor,
+    action: 'team.update',
+    targetType: 'team',
+    targetId: after.id,
+    before,
+    after,
+  }));
+  record('team.deleted', ({ actor, before }) => ({
+    actor,
+    action: 'team.delete',
+    targetType: 'team',
+    targetId: before.id,
+    before,
+  }));
+}

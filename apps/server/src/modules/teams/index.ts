@@ -1,0 +1,2 @@
+export { teamEvents } from './teams.events.ts';
+export { teamsRoutes } from './teams.routes.ts';

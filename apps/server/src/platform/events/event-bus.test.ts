@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { createOwner } from '../../../test/fixtures.ts';
+import { bearer, createTestApp, json, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
+import { auditLogs } from '../../modules/audit/audit.tables.ts';
+import { JobQueue } from '../jobs/job-queue.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
+import { defineEvents, type EventsOf } from './catalogue.ts';
+import { EventBus } from './event-bus.ts';
+
+const testEvents = defineEvents({ 'test.noted': z.object({ note: z.string() }) });
+declare module './catalogue.ts' {
+  interface DomainEvents extends EventsOf<typeof testEvents> {}
+}
+
+const silent = pino({ level: 'silent' });
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+async function bus() {
+  const { database, drop } = await openTestDatabase();
+  cleanup.push(drop);
+  const queue = new JobQueue(database, silent);
+  return { database, queue, events: new EventBus(database, queue, silent) };
+}
+
+const eventJobs = (database: Awaited<ReturnType<typeof bus>>['database']) =>
+  database.unsafeCrossTenant('test reads the event deliveries', (tx) =>
+    tx.select().from(jobs).where(eq(jobs.name, 'events.deliver')),
+  );
+
+describe('domain events', () => {
+  it('delivers a committed event to durable and after-commit listeners, and nothing of a rolled-back one', async () => {
+    const { database, queue, events } = await bus();
+    const durable: string[] = [];
+    const committed: string[] = [];
+    let seenInsideTransaction = false;
+    events.on('test.noted', 'durable', async (event) => void durable.push(event.data.note));
+    events.onCommitted('test.noted', 'committed', (event) => void committed.push(event.data.note));
+
+    const workspaceId = randomUUID();
+    await expect(
+      database.withWorkspace(workspaceId, async (tx) => {
+        await events.emit(tx, 'test.noted', { note: 'undone' }, workspaceId);
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    await database.withWorkspace(workspaceId, async (tx) => {
+      await events.emit(tx, 'test.noted', { note: 'kept' }, workspaceId);
+      seenInsideTransaction = committed.length > 0;
+    });
+    expect(seenInsideTransaction).toBe(false);
+    expect(committed).toEqual(['kept']);
+    await queue.drain();
+    expect(durable).toEqual(['kept']);
+    expect(await eventJobs(database)).toHaveLength(1);
+  });
+
+  it('refuses data that does not match the catalogue, failing the change instead of a listener', async () => {
+    const { database, events } = await bus();
+    events.on('test.noted', 'durable', async () => undefined);
+    await expect(
+      database.unsafeCrossTenant('test emits a platform event', (tx) =>
+        events.emit(tx, 'test.noted', { note: 42 } as unknown as { note: string }, null),
+      ),
+    ).rejects.toThrow();
+    expect(await eventJobs(database)).toHaveLength(0);
+  });
+
+  it('loses nothing when the process dies after commit: another process delivers it', async () => {
+    const first = await bus();
+    first.events.on('test.noted', 'durable', async () => undefined);
+    await first.database.unsafeCrossTenant('test emits a platform event', (tx) =>
+      first.events.emit(tx, 'test.noted', { note: 'survives' }, null),
+    );
+    // a second process on the same database, with the same listener, never having seen the emit
+    const queue = new JobQueue(first.database, silent);
+    const events = new EventBus(first.database, queue, silent);
+    const delivered: string[] = [];
+    events.on('test.noted', 'durable', async (event) => void delivered.push(event.data.note));
+    await queue.drain();
+    expect(delivered).toEqual(['survives']);
+  });
+});
+
+describe('a listener that throws', () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it('is logged with the event id and retried, while other listeners and the request go on', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    t = await createTestApp({}, { logger: pino(stream) });
+    const owner = await createOwner(t);
+    t.app.events.on('team.created', 'broken', async () => {
+      throw new Error('listener is broken');
+    });
+    t.app.events.onCommitted('team.created', 'broken', () => {
+      throw new Error('committed listener is broken');
+    });
+    const ws = await t.app.injectWS(`/v1/ws?token=${owner.token}`);
+    const pushed = new Promise<Record<string, unknown>>((resolve) =>
+      (ws as WebSocket).once('message', (raw) => resolve(JSON.parse(raw.toString()))),
+    );
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/teams',
+      headers: bearer(owner.token),
+      payload: { name: 'Support' },
+    });
+    expect(created.statusCode).toBe(200);
+    const team = json(created).data;
+    // the organization's sockets hear of it (the push listener runs although another committed listener threw)
+    expect(await pushed).toMatchObject({ action: 'team.created', success: true, data: { id: team.id } });
+    ws.terminate();
+
+    await t.app.jobs.drain();
+    const entries = await t.database.withWorkspace(owner.workspaceId, (tx) => tx.select().from(auditLogs));
+    expect(entries.map((entry) => entry.action)).toEqual(['team.create']);
+    const deliveries = await t.database.unsafeCrossTenant('test reads the event deliveries', (tx) =>
+      tx.select().from(jobs).where(eq(jobs.name, 'events.deliver')),
+    );
+    const broken = deliveries.find((job) => (job.payload as { listener: string }).listener === 'broken');
+    expect(broken).toMatchObject({ status: 'queued', attempts: 1, lastError: 'listener is broken' });
+    const eventId = (broken!.payload as { event: { id: string } }).event.id;
+    const failures = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'event listener failed');
+    expect(failures.map((line) => line.event_id)).toEqual([eventId, eventId]);
+    expect(entries[0]!.eventId).toBe(eventId);
+  });
+});
