@@ -19,7 +19,7 @@ import { timezonesRoutes } from './modules/timezones/index.ts';
 import { workspacesRoutes } from './modules/workspaces/index.ts';
 import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
 import { registerAccountListeners } from './platform/auth/account-events.ts';
-import { createGuards } from './platform/auth/guards.ts';
+import { createGuards, memberGuardOf } from './platform/auth/guards.ts';
 import { jwtSecret } from './platform/auth/jwt-secret.ts';
 import { RateLimiter } from './platform/auth/rate-limit.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
@@ -165,6 +165,17 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     if (readiness.isDraining) reply.header('connection', 'close');
   });
   app.addHook('onClose', () => ctx.jobs.stop());
+  // One transaction per member request: the member guard and the handler run in one transaction of the token's
+  // organization (tenancy set once), which every withWorkspace of that organization in the handler joins.
+  app.addHook('onRoute', (route) => {
+    const permission = memberGuardOf(route.preHandler);
+    if (permission === undefined) return;
+    const handler = route.handler;
+    delete route.preHandler;
+    route.handler = function (request, reply) {
+      return guards.inMember(request, permission ?? undefined, async () => handler.call(this, request, reply));
+    };
+  });
   await registerSocketGateway(app, ctx.sockets, guards);
   const modules = [
     userAuthRoutes,

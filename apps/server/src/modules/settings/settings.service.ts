@@ -24,10 +24,12 @@ const isSecret = (key: SystemSettingKey) => SYSTEM_SETTINGS[key].secret;
 export function createSettingsService(database: Database, box: SecretBox) {
   async function values<K extends SystemSettingKey>(keys: readonly K[]): Promise<Record<K, string>> {
     const rows = keys.length
-      ? await database.db
-          .select()
-          .from(systemSettings)
-          .where(inArray(systemSettings.key, [...keys]))
+      ? await database.platform((db) =>
+          db
+            .select()
+            .from(systemSettings)
+            .where(inArray(systemSettings.key, [...keys])),
+        )
       : [];
     const stored = new Map(rows.map((row) => [row.key, row.value]));
     return Object.fromEntries(

@@ -1,7 +1,8 @@
-import { type AdminPermission, isAdminRole, type WorkspacePermission } from '@omnichat/contracts';
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { AdminPermission, WorkspacePermission } from '@omnichat/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AdminRow, systemAdmins } from '../../modules/admins/admins.tables.ts';
+import { teamMembers, teams } from '../../modules/teams/teams.tables.ts';
 import { type UserRow, users } from '../../modules/users/users.tables.ts';
 import {
   liveWorkspace,
@@ -9,9 +10,9 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../modules/workspaces/workspaces.tables.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { adminPermissions, effectivePermissions, teamPermissionsOf } from './permissions.ts';
+import { adminPermissions, effectivePermissions } from './permissions.ts';
 import type { Claims, TokenService } from './tokens.ts';
 
 export type UserPrincipal = { kind: 'user'; user: UserRow; workspaceId: string | null; claims: Claims };
@@ -40,6 +41,11 @@ export interface Guards {
   user(): Guard;
   /** A user whose token is bound to a workspace they are an active member of, holding `permission`. */
   member(permission?: WorkspacePermission): Guard;
+  /**
+   * The member guard and `run` (the route's handler) in one transaction of the token's organization: the principal
+   * is read in it and every `withWorkspace` of that organization inside `run` joins it.
+   */
+  inMember<T>(request: FastifyRequest, permission: WorkspacePermission | undefined, run: () => Promise<T>): Promise<T>;
   /** A system admin holding `permission`; `superOnly` requires the admin flag. */
   admin(permission?: AdminPermission | 'super'): Guard;
   /** Any signed-in user or system admin. */
@@ -66,11 +72,15 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
   }
   const claims = (request: FastifyRequest) => verified(bearerToken(request));
 
-  async function loadUser(found: Claims): Promise<UserRow> {
-    const [user] = await database.db.select().from(users).where(eq(users.id, found.sub));
+  function checkedUser(user: UserRow | undefined, found: Claims): UserRow {
     if (!user || user.tokenVersion !== found.ver) throw unauthorized();
     if (user.status !== 'active') throw new AppError(401, 'account_inactive');
     return user;
+  }
+
+  async function loadUser(found: Claims): Promise<UserRow> {
+    const [user] = await database.db.select().from(users).where(eq(users.id, found.sub));
+    return checkedUser(user, found);
   }
 
   async function loadAdmin(found: Claims): Promise<AdminRow> {
@@ -87,29 +97,48 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     return { kind: 'user', user, workspaceId: found.wid ?? null, claims: found };
   }
 
-  async function asMember(principal: UserPrincipal): Promise<MemberPrincipal> {
-    const workspaceId = principal.workspaceId;
-    if (!workspaceId) throw forbidden('not_a_member');
-    const found = await database.withWorkspace(workspaceId, async (tx) => {
-      const [member] = await tx
-        .select(getTableColumns(workspaceMembers))
-        .from(workspaceMembers)
-        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-        .where(
-          and(
-            eq(workspaceMembers.workspaceId, workspaceId),
-            eq(workspaceMembers.userId, principal.user.id),
-            liveWorkspace,
-          ),
-        );
-      if (!member?.active || isAdminRole(member.role)) return member && { member, teamPermissions: [] };
-      return { member, teamPermissions: await teamPermissionsOf(tx, member.id) };
-    });
-    if (!found) throw forbidden('not_a_member');
-    const { member, teamPermissions } = found;
+  /**
+   * The member behind a token bound to `workspaceId`, inside that organization's transaction: the account (token
+   * version, status), the membership in a live organization and the permissions of the member's teams, in one query.
+   */
+  async function memberIn(tx: Tx, found: Claims, workspaceId: string): Promise<MemberPrincipal> {
+    const [row] = await tx
+      .select({
+        user: users,
+        member: workspaceMembers,
+        live: workspaces.id,
+        // by team age, as effectivePermissions expects; RLS keeps other organizations' teams out
+        teamPermissions: sql<string[] | null>`(
+          select array_agg(p.name order by t.created_at, t.id, p.position)
+          from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
+          cross join unnest(t.permissions) with ordinality as p(name, position)
+          where tm.member_id = ${workspaceMembers.id})`,
+      })
+      .from(users)
+      .leftJoin(
+        workspaceMembers,
+        and(eq(workspaceMembers.userId, users.id), eq(workspaceMembers.workspaceId, workspaceId)),
+      )
+      .leftJoin(workspaces, and(eq(workspaces.id, workspaceMembers.workspaceId), liveWorkspace))
+      .where(eq(users.id, found.sub));
+    const user = checkedUser(row?.user, found);
+    const member = row?.live ? row.member : null;
+    if (!member) throw forbidden('not_a_member');
     if (!member.active) throw forbidden('member_inactive');
-    const permissions = effectivePermissions(member, teamPermissions);
-    return { kind: 'member', user: principal.user, workspaceId, member, permissions, claims: principal.claims };
+    const permissions = effectivePermissions(member, row?.teamPermissions ?? []);
+    return { kind: 'member', user, workspaceId, member, permissions, claims: found };
+  }
+
+  async function userClaims(request: FastifyRequest): Promise<Claims> {
+    const found = await claims(request);
+    if (found.typ !== 'user') throw forbidden();
+    return found;
+  }
+
+  /** A token not bound to an organization reaches no organization's data: still 401 first if it is revoked. */
+  async function notBound(found: Claims): Promise<never> {
+    await loadUser(found);
+    throw forbidden('not_a_member');
   }
 
   async function asAdmin(request: FastifyRequest, permission?: AdminPermission | 'super') {
@@ -121,14 +150,26 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     request.principal = { kind: 'admin', admin, claims: found };
   }
 
-  return {
+  const guards: Guards = {
     user: () => async (request) => {
       request.principal = await asUser(request);
     },
-    member: (permission) => async (request) => {
-      const principal = await asMember(await asUser(request));
-      if (permission && !principal.permissions.includes(permission)) throw forbidden();
-      request.principal = principal;
+    member: (permission) =>
+      Object.assign(
+        async (request: FastifyRequest) => {
+          await guards.inMember(request, permission, async () => undefined);
+        },
+        { [MEMBER_GUARD]: permission ?? null },
+      ),
+    async inMember(request, permission, run) {
+      const found = await userClaims(request);
+      if (!found.wid) return notBound(found);
+      return database.withWorkspace(found.wid, async (tx) => {
+        const principal = await memberIn(tx, found, found.wid!);
+        if (permission && !principal.permissions.includes(permission)) throw forbidden();
+        request.principal = principal;
+        return run();
+      });
     },
     admin: (permission) => (request) => asAdmin(request, permission),
     any: () => async (request) => {
@@ -141,11 +182,20 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     async fromToken(token) {
       const found = await verified(token);
       if (found.typ === 'admin') return { kind: 'admin', admin: await loadAdmin(found), claims: found };
-      const user = await asUser(found);
-      return user.workspaceId ? asMember(user) : user;
+      const { wid } = found;
+      if (!wid) return asUser(found);
+      return database.withWorkspace(wid, (tx) => memberIn(tx, found, wid));
     },
   };
+  return guards;
 }
+
+/** Marks a `member` guard with the permission it checks, so the app can run it inside the request's transaction. */
+export const MEMBER_GUARD = Symbol('member guard');
+export const memberGuardOf = (hook: unknown): WorkspacePermission | null | undefined =>
+  typeof hook === 'function' && MEMBER_GUARD in hook
+    ? (hook as unknown as Record<symbol, WorkspacePermission | null>)[MEMBER_GUARD]
+    : undefined;
 
 function expect<K extends Principal['kind']>(request: FastifyRequest, kind: K): Extract<Principal, { kind: K }> {
   const principal = request.principal;

@@ -27,6 +27,11 @@ export interface Database {
    * cross tenants (system admin, a user's own memberships, webhook routing); `reason` names the path.
    */
   unsafeCrossTenant<T>(reason: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Reads or writes platform tables (no RLS: settings, users) in the transaction open in this async context when
+   * there is one (a member request's), so it commits with it and never waits for it; on the pool otherwise.
+   */
+  platform<T>(work: (db: Db | Tx) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs `callback` once the transaction open in the current async context commits (never when it rolls back):
@@ -163,8 +168,23 @@ function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>): Da
       inTransaction(workspaceId, work, (tx) =>
         tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`),
       ),
+    platform: (work) => {
+      const current = open.getStore();
+      return current ? work(current.tx) : work(raw);
+    },
     unsafeCrossTenant: (reason, work) => {
       logger?.debug({ reason }, 'cross-tenant transaction');
+      const current = open.getStore();
+      if (current) {
+        // inside a request's transaction: a savepoint acting as the system role, back to the app role after it
+        // (a failure rolls the savepoint back, role included)
+        return current.tx.transaction(async (savepoint) => {
+          await savepoint.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`));
+          const result = await work(savepoint);
+          await savepoint.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
+          return result;
+        });
+      }
       return inTransaction(null, work, (tx) => tx.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`)));
     },
   };
