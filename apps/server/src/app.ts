@@ -37,6 +37,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { databaseCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
+import { createClusterBus } from './platform/realtime/cluster-bus.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
 
@@ -110,13 +111,15 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const guards = createGuards(database, tokens);
   const jobs = new JobQueue(database, app.log, { now: options.now });
   const events = new EventBus(database, jobs, app.log, options.now);
+  // every process hears socket pushes and closes through Redis when REDIS_URL is set; in this process otherwise
+  const cluster = createClusterBus(config.REDIS_URL, app.log);
   const ctx: AppContext = {
     config,
     database,
     tokens,
     settings,
     guards,
-    sockets: new SocketHub(guards, app.log, options.now),
+    sockets: new SocketHub(guards, app.log, cluster, options.now),
     jobs,
     events,
     audit: createAuditLog(database, events),
@@ -149,8 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.decorate('sockets', ctx.sockets);
   app.decorate('jobs', ctx.jobs);
   app.decorate('events', ctx.events);
-  // a Redis check joins here when REDIS_URL is configured
   const readiness = new Readiness().add(databaseCheck(database));
+  if (cluster.readiness) readiness.add(cluster.readiness);
   app.decorate('readiness', readiness);
   registerHealthRoutes(app, readiness);
   registerMetrics(app, { token: config.METRICS_TOKEN, database, sockets: ctx.sockets, events });
@@ -164,7 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.isDraining) reply.header('connection', 'close');
   });
-  app.addHook('onClose', () => ctx.jobs.stop());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await cluster.close();
+  });
   // One transaction per member request: the member guard and the handler run in one transaction of the token's
   // organization (tenancy set once), which every withWorkspace of that organization in the handler joins.
   app.addHook('onRoute', (route) => {

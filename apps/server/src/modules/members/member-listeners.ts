@@ -1,26 +1,39 @@
 import type { AppContext } from '../../context.ts';
 import './members.events.ts';
 
+/** member pushes reach those allowed to read the member list */
+const readers = { permission: 'member_read' } as const;
+
 /**
  * What follows a membership change once it committed: the sockets of a membership that ended close (4403), those of
  * a deleted organization too, and the organization's open member lists hear of the change.
  */
 export function registerMemberListeners({ events, sockets }: AppContext) {
   events.onCommitted('member.joined', 'sockets.push', ({ workspaceId, data }) =>
-    sockets.toWorkspace(workspaceId!, 'member.joined', { id: data.member_id, user_id: data.user_id, role: data.role }),
+    sockets.toWorkspace(
+      workspaceId!,
+      'member.joined',
+      { id: data.member_id, user_id: data.user_id, role: data.role },
+      readers,
+    ),
   );
   events.onCommitted('member.changed', 'sockets.push', ({ workspaceId, data }) => {
     if (!data.active || data.removed) sockets.endMembership(workspaceId!, data.user_id);
-    sockets.toWorkspace(workspaceId!, 'member.changed', {
-      id: data.member_id,
-      role: data.role,
-      active: data.active,
-      removed: data.removed,
-    });
+    sockets.toWorkspace(
+      workspaceId!,
+      'member.changed',
+      {
+        id: data.member_id,
+        role: data.role,
+        active: data.active,
+        removed: data.removed,
+      },
+      readers,
+    );
   });
   events.onCommitted('member.left', 'sockets.push', ({ workspaceId, data }) => {
     sockets.endMembership(workspaceId!, data.user_id);
-    sockets.toWorkspace(workspaceId!, 'member.left', { id: data.member_id });
+    sockets.toWorkspace(workspaceId!, 'member.left', { id: data.member_id }, readers);
   });
   events.onCommitted('workspace.deleted', 'sockets.close', ({ data }) => sockets.closeWorkspace(data.workspace_id));
 }

@@ -7,12 +7,14 @@ import {
   type ServerSocketMessage,
   SOCKET_CLOSE,
   translate,
+  type WorkspacePermission,
 } from '@omnichat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { Guards, Principal } from '../auth/guards.ts';
 import { AppError } from '../errors.ts';
+import type { ClusterBus } from './cluster-bus.ts';
 import { ConnectionIndex } from './connection-index.ts';
 
 export interface SocketContext {
@@ -20,7 +22,23 @@ export interface SocketContext {
   locale: Locale;
   traceId: string;
   log: FastifyBaseLogger;
+  /** this connection hears pushes to `topic` (a conversation, a list) until it unfollows or closes */
+  follow(topic: string): void;
+  unfollow(topic: string): void;
 }
+
+/** Who of the addressed connections may see a push: members holding `permission` (owners and admins hold all). */
+export interface Audience {
+  permission?: WorkspacePermission;
+}
+
+/** What the hub tells every process through the cluster bus. */
+type HubMessage =
+  | { op: 'push'; key: string; action: string; data: unknown; audience?: Audience }
+  | { op: 'revoke'; kind: 'user' | 'admin'; id: string; version: number }
+  | { op: 'end-membership'; workspaceId: string; userId: string }
+  | { op: 'close-workspace'; workspaceId: string };
+const CHANNEL = 'sockets';
 
 export interface SocketAction<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -30,6 +48,7 @@ export interface SocketAction<S extends z.ZodType = z.ZodType> {
 interface Connection {
   socket: WebSocket;
   principal: Principal;
+  keys: string[];
   token: string;
   locale: Locale;
   checkedAt: number;
@@ -56,8 +75,10 @@ const CLOSE_REASONS: Record<number, string> = {
 const traceId = () => randomBytes(8).toString('hex');
 
 /**
- * The general socket's connections and action handlers. Modules register actions with `on`; services push
- * to the open sockets of a user or an organization with `toUser` / `toWorkspace` (in this process).
+ * The general socket's connections and action handlers. Modules register actions with `on`; services push to the
+ * open sockets of a user, an organization or a topic with `toUser` / `toWorkspace` / `toTopic`, and close them with
+ * `revoke` / `endMembership` / `closeWorkspace`. Each of those goes through the cluster bus, so it reaches the sockets
+ * every process holds; each process applies it to its own connections, looked up by key.
  */
 export class SocketHub {
   private readonly actions = new Map<string, SocketAction>();
@@ -66,8 +87,11 @@ export class SocketHub {
   constructor(
     private readonly guards: Guards,
     private readonly log: FastifyBaseLogger,
+    private readonly bus: ClusterBus,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    bus.subscribe(CHANNEL, (message) => this.apply(message as HubMessage));
+  }
 
   on<S extends z.ZodType>(action: string, definition: SocketAction<S>): void {
     if (action === 'ping' || this.actions.has(action)) throw new Error(`socket action "${action}" is already taken`);
@@ -79,11 +103,23 @@ export class SocketHub {
   }
 
   toUser(userId: string, action: string, data: unknown): void {
-    this.publish(this.connections.get(`user:${userId}`), action, data);
+    this.bus.publish(CHANNEL, { op: 'push', key: `user:${userId}`, action, data } satisfies HubMessage);
   }
 
-  toWorkspace(workspaceId: string, action: string, data: unknown): void {
-    this.publish(this.connections.get(`workspace:${workspaceId}`), action, data);
+  /** To the organization's member sockets; `audience` narrows it to those allowed to see it. */
+  toWorkspace(workspaceId: string, action: string, data: unknown, audience?: Audience): void {
+    this.bus.publish(CHANNEL, {
+      op: 'push',
+      key: `workspace:${workspaceId}`,
+      action,
+      data,
+      audience,
+    } satisfies HubMessage);
+  }
+
+  /** To the sockets following `topic` (see `SocketContext.follow`). */
+  toTopic(topic: string, action: string, data: unknown, audience?: Audience): void {
+    this.bus.publish(CHANNEL, { op: 'push', key: `topic:${topic}`, action, data, audience } satisfies HubMessage);
   }
 
   /**
@@ -91,21 +127,50 @@ export class SocketHub {
    * change or reset, deactivation. A socket opened with the new token stays.
    */
   revoke(kind: 'user' | 'admin', accountId: string, tokenVersion: number): void {
-    this.closeWhere(`${kind}:${accountId}`, (p) => p.claims.ver < tokenVersion, SOCKET_CLOSE.unauthorized);
+    this.bus.publish(CHANNEL, { op: 'revoke', kind, id: accountId, version: tokenVersion } satisfies HubMessage);
   }
 
   /** Closes (4403) the sockets of a membership that ended or was deactivated. */
   endMembership(workspaceId: string, userId: string): void {
-    this.closeWhere(
-      `workspace:${workspaceId}`,
-      (p) => p.kind === 'member' && p.user.id === userId,
-      SOCKET_CLOSE.forbidden,
-    );
+    this.bus.publish(CHANNEL, { op: 'end-membership', workspaceId, userId } satisfies HubMessage);
   }
 
   /** Closes (4403) every socket bound to an organization that was deleted. */
   closeWorkspace(workspaceId: string): void {
-    this.closeWhere(`workspace:${workspaceId}`, () => true, SOCKET_CLOSE.forbidden);
+    this.bus.publish(CHANNEL, { op: 'close-workspace', workspaceId } satisfies HubMessage);
+  }
+
+  /** Applies a hub message (from this process or another) to the connections this process holds. */
+  private apply(message: HubMessage): void {
+    switch (message.op) {
+      case 'push': {
+        const { permission } = message.audience ?? {};
+        const recipients = this.connections
+          .get(message.key)
+          .filter(
+            (c) => !permission || (c.principal.kind === 'member' && c.principal.permissions.includes(permission)),
+          );
+        this.publish(recipients, message.action, message.data);
+        break;
+      }
+      case 'revoke':
+        this.closeWhere(
+          `${message.kind}:${message.id}`,
+          (p) => p.claims.ver < message.version,
+          SOCKET_CLOSE.unauthorized,
+        );
+        break;
+      case 'end-membership':
+        this.closeWhere(
+          `workspace:${message.workspaceId}`,
+          (p) => p.kind === 'member' && p.user.id === message.userId,
+          SOCKET_CLOSE.forbidden,
+        );
+        break;
+      case 'close-workspace':
+        this.closeWhere(`workspace:${message.workspaceId}`, () => true, SOCKET_CLOSE.forbidden);
+        break;
+    }
   }
 
   /**
@@ -154,21 +219,22 @@ export class SocketHub {
   }
 
   attach(socket: WebSocket, principal: Principal, token: string, locale: Locale): void {
+    // keys come from the token, which a connection keeps for its life; topics join as it follows them
+    const { sub, wid } = principal.claims;
+    const keys =
+      principal.kind === 'admin'
+        ? [`admin:${sub}`]
+        : [`user:${sub}`, ...(wid && principal.kind === 'member' ? [`workspace:${wid}`] : [])];
     const connection: Connection = {
       socket,
       principal,
+      keys,
       token,
       locale,
       checkedAt: this.now(),
       window: { startedAt: this.now(), count: 0 },
       invalid: 0,
     };
-    // keys come from the token, which a connection keeps for its life
-    const { sub, wid } = principal.claims;
-    const keys =
-      principal.kind === 'admin'
-        ? [`admin:${sub}`]
-        : [`user:${sub}`, ...(wid && principal.kind === 'member' ? [`workspace:${wid}`] : [])];
     this.connections.add(connection, keys);
     socket.on('close', () => this.connections.remove(connection));
     socket.on('message', (raw) => {
@@ -231,6 +297,8 @@ export class SocketHub {
         locale: connection.locale,
         traceId: trace,
         log,
+        follow: (topic) => this.follow(connection, topic, true),
+        unfollow: (topic) => this.follow(connection, topic, false),
       });
       send(connection.socket, { action, ...(requestId ? { request_id: requestId } : {}), success: true, data });
     } catch (error) {
@@ -239,6 +307,14 @@ export class SocketHub {
       this.log.error({ err: error, trace_id: trace }, `socket action ${action} failed`);
       fail(action, translate('server_error', connection.locale), requestId);
     }
+  }
+
+  private follow(connection: Connection, topic: string, on: boolean) {
+    const key = `topic:${topic}`;
+    if (on === connection.keys.includes(key) || connection.socket.readyState !== connection.socket.OPEN) return;
+    this.connections.remove(connection);
+    connection.keys = on ? [...connection.keys, key] : connection.keys.filter((k) => k !== key);
+    this.connections.add(connection, connection.keys);
   }
 
   /**

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  call,
+  eventually,
+  memberToken,
+  openSocket,
+  seedUsers,
+  sharedDatabase,
+  startCluster,
+  startRedis,
+} from '../../../test/cluster.ts';
+import { freePort, type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
+
+const serverUrl = process.env.DATABASE_URL;
+let cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+/** Two real server processes on one PostgreSQL database and one Redis, with an organization of two. */
+async function cluster() {
+  const redis = await startRedis();
+  cleanup.push(() => redis.stop().catch(() => undefined));
+  const database = await sharedDatabase(serverUrl!);
+  cleanup.push(() => database.drop());
+  await seedUsers(database.url, ['owner', 'member']);
+  const [a, b] = await startCluster({ DATABASE_URL: database.url, REDIS_URL: redis.url });
+  cleanup.push(
+    () => a!.dispose(),
+    () => b!.dispose(),
+  );
+  const login = await call<{ token: string }>(a!, '/public/v1/auth/login', {
+    body: { username_or_email: 'owner', password: 'cluster test password' },
+  });
+  const workspace = await call<{ id: string }>(a!, '/v1/workspace', {
+    body: { name: 'Cluster', time_zone: 'UTC' },
+    token: login.data.token,
+  });
+  const workspaceId = workspace.data.id;
+  await addMember(database.url, workspaceId, 'member');
+  return { a: a!, b: b!, redis, workspaceId, owner: await memberToken(a!, 'owner', workspaceId) };
+}
+
+const ready = async (server: ServerProcess) => {
+  const response = await fetch(`${server.base}/readyz`);
+  return { status: response.status, body: await response.text() };
+};
+
+describe.skipIf(!serverUrl)('several processes, one system (PostgreSQL and Redis)', () => {
+  it('a change made through one process reaches sockets of the other; revocations close them there', async () => {
+    const { a, b, workspaceId, owner } = await cluster();
+    const ownerOnB = await openSocket(b, owner);
+    const memberOnB = await openSocket(b, await memberToken(b, 'member', workspaceId));
+
+    const created = await call<{ id: string }>(a, '/v1/teams', { body: { name: 'Support' }, token: owner });
+    expect(created.status).toBe(200);
+    expect(await ownerOnB.next('team.created')).toMatchObject({ data: { id: created.data.id, name: 'Support' } });
+    // the member holds no team_read: the push is not for them
+    expect(memberOnB.received.map((m) => m.action)).not.toContain('team.created');
+
+    const members = await call<{ items: { id: string; user: { username: string } }[] }>(a, '/v1/workspace/members', {
+      token: owner,
+    });
+    const member = members.data.items.find((m) => m.user.username === 'member')!;
+    expect((await call(a, `/v1/workspace/members/${member.id}`, { method: 'DELETE', token: owner })).status).toBe(200);
+    expect(await memberOnB.closed).toBe(4403);
+
+    expect((await call(a, '/v1/auth/logout', { body: {}, token: owner })).status).toBe(200);
+    expect(await ownerOnB.closed).toBe(4401);
+    // the revoked token is refused on the other process at once
+    expect((await call(b, '/v1/teams', { token: owner })).status).toBe(401);
+  }, 60_000);
+
+  it('keeps answering HTTP through a Redis outage and resumes pushes across processes when Redis is back', async () => {
+    const { a, b, redis, workspaceId, owner } = await cluster();
+    expect((await ready(a)).status).toBe(200);
+    await redis.stop();
+
+    await eventually(async () => (await ready(a)).status === 503);
+    const down = await ready(b);
+    expect(down.status).toBe(503);
+    expect(down.body).toContain('redis');
+    // HTTP goes on, and a socket on the same process still hears the change
+    const sameProcess = await openSocket(a, owner);
+    expect((await call(a, '/v1/teams', { body: { name: 'During outage' }, token: owner })).status).toBe(200);
+    expect(await sameProcess.next('team.created')).toMatchObject({ data: { name: 'During outage' } });
+    expect(a.log()).toContain('redis unavailable');
+
+    const again = await startRedis(redis.port);
+    cleanup.push(() => again.stop());
+    await eventually(async () => (await ready(a)).status === 200 && (await ready(b)).status === 200, 20_000);
+    const otherProcess = await openSocket(b, await memberToken(b, 'owner', workspaceId));
+    expect((await call(a, '/v1/teams', { body: { name: 'After outage' }, token: owner })).status).toBe(200);
+    expect(await otherProcess.next('team.created')).toMatchObject({ data: { name: 'After outage' } });
+  }, 90_000);
+
+  it('starts while Redis is down, answers /readyz 503 naming it, and recovers once Redis comes up', async () => {
+    const database = await sharedDatabase(serverUrl!);
+    cleanup.push(() => database.drop());
+    const port = await freePort();
+    const server = await startServerProcess({ DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${port}` });
+    cleanup.push(() => server.dispose());
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    const down = await ready(server);
+    expect(down.status).toBe(503);
+    expect(down.body).toContain('redis');
+
+    const redis = await startRedis(port);
+    cleanup.push(() => redis.stop());
+    await eventually(async () => (await ready(server)).status === 200, 20_000);
+  }, 60_000);
+});
