@@ -21,7 +21,7 @@ import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
 import { registerAccountListeners } from './platform/auth/account-events.ts';
 import { createGuards, memberGuardOf } from './platform/auth/guards.ts';
 import { jwtSecret } from './platform/auth/jwt-secret.ts';
-import { RateLimiter } from './platform/auth/rate-limit.ts';
+import { createRateLimiter } from './platform/auth/rate-limit.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
 import { EventBus } from './platform/events/event-bus.ts';
@@ -113,6 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const events = new EventBus(database, jobs, app.log, options.now);
   // every process hears socket pushes and closes through Redis when REDIS_URL is set; in this process otherwise
   const cluster = createClusterBus(config.REDIS_URL, app.log);
+  // sign-in and abuse limits count in Redis for every process when it is there, in memory otherwise
+  const limitStore = { redis: cluster.redis, log: app.log, now: options.now };
   const ctx: AppContext = {
     config,
     database,
@@ -127,10 +129,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
     loginLimits: {
-      perIp: new RateLimiter(config.LOGIN_LIMIT_PER_IP, 60_000, options.now),
-      perAccount: new RateLimiter(config.LOGIN_LIMIT_PER_ACCOUNT, 15 * 60_000, options.now),
+      perIp: createRateLimiter('login:ip', config.LOGIN_LIMIT_PER_IP, 60_000, limitStore),
+      perAccount: createRateLimiter('login:account', config.LOGIN_LIMIT_PER_ACCOUNT, 15 * 60_000, limitStore),
     },
-    abuseLimits: createAbuseLimits(options.now),
+    abuseLimits: createAbuseLimits(limitStore),
   };
 
   registerAccountListeners(events, ctx.sockets);

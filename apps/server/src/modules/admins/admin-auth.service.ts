@@ -22,19 +22,19 @@ export function createAdminAuthService(ctx: AppContext) {
   });
 
   async function login(body: LoginBody, ip: string): Promise<{ admin: Admin; token: string }> {
-    guard.checkIp(ip);
+    await guard.checkIp(ip);
     const login = lower(body.username_or_email);
     const [admin] = await db
       .select()
       .from(systemAdmins)
       .where(or(eq(sql`lower(${systemAdmins.username})`, login), eq(sql`lower(${systemAdmins.email})`, login)));
-    guard.checkAccount('admin', admin, login);
+    await guard.checkAccount('admin', admin, login);
     if (!(await verifyPassword(admin?.passwordHash, body.password)) || !admin) {
-      guard.failed('admin', admin, login);
+      await guard.failed('admin', admin, login);
       throw new AppError(401, 'invalid_credentials');
     }
     if (admin.status !== 'active') throw new AppError(403, 'account_inactive');
-    guard.succeeded('admin', admin);
+    await guard.succeeded('admin', admin);
     return result(admin);
   }
 
@@ -64,7 +64,7 @@ export function createAdminAuthService(ctx: AppContext) {
   }
 
   async function forgotPassword(email: string, ip: string) {
-    ctx.abuseLimits.hit('forgot_password', ip, `admin:${email}`);
+    await ctx.abuseLimits.hit('forgot_password', ip, `admin:${email}`);
     await requestLink('reset_password', email);
   }
 

@@ -16,13 +16,13 @@ export function createLoginGuard({ loginLimits }: Pick<AppContext, 'loginLimits'
   };
   return {
     /** Before the account is looked up: counts the attempt against the IP. */
-    checkIp(ip: string) {
-      refuse(loginLimits.perIp.blockedFor(ip));
-      loginLimits.perIp.hit(ip);
+    async checkIp(ip: string) {
+      refuse(await loginLimits.perIp.blockedFor(ip));
+      await loginLimits.perIp.hit(ip);
     },
     /** Once the account (or its absence) is known: refuses while it is locked. */
-    checkAccount(kind: Kind, account: { id: string } | undefined, login: string) {
-      refuse(loginLimits.perAccount.blockedFor(accountKey(kind, account, login)));
+    async checkAccount(kind: Kind, account: { id: string } | undefined, login: string) {
+      refuse(await loginLimits.perAccount.blockedFor(accountKey(kind, account, login)));
     },
     failed: (kind: Kind, account: { id: string } | undefined, login: string) =>
       loginLimits.perAccount.hit(accountKey(kind, account, login)),

@@ -28,16 +28,16 @@ export function createUserAuthService(ctx: AppContext) {
     tokens.sign({ sub: user.id, typ: 'user', ver: user.tokenVersion, wid: workspaceId });
 
   async function login(body: LoginBody, ip: string): Promise<{ user: User; token: string }> {
-    guard.checkIp(ip);
+    await guard.checkIp(ip);
     const [user] = await db.select().from(users).where(byLogin(body.username_or_email));
-    guard.checkAccount('user', user, body.username_or_email);
+    await guard.checkAccount('user', user, body.username_or_email);
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
-      guard.failed('user', user, body.username_or_email);
+      await guard.failed('user', user, body.username_or_email);
       throw new AppError(401, 'invalid_credentials');
     }
     if (user.status !== 'active') throw new AppError(403, 'account_inactive');
     if (!user.emailVerified) throw new AppError(403, 'account_not_verified');
-    guard.succeeded('user', user);
+    await guard.succeeded('user', user);
     return { user: toUserDto(user), token: await issue(user) };
   }
 
@@ -93,7 +93,7 @@ export function createUserAuthService(ctx: AppContext) {
   }
 
   async function register(body: RegisterBody, ip: string): Promise<void> {
-    ctx.abuseLimits.hit('register', ip, body.email);
+    await ctx.abuseLimits.hit('register', ip, body.email);
     const [taken] = await db
       .select({ username: users.username, email: users.email })
       .from(users)
@@ -131,12 +131,12 @@ export function createUserAuthService(ctx: AppContext) {
   }
 
   async function forgotPassword(email: string, ip: string): Promise<void> {
-    ctx.abuseLimits.hit('forgot_password', ip, email);
+    await ctx.abuseLimits.hit('forgot_password', ip, email);
     await requestLink('reset_password', email);
   }
 
   async function resendVerification(email: string, ip: string): Promise<void> {
-    ctx.abuseLimits.hit('resend_verification', ip, email);
+    await ctx.abuseLimits.hit('resend_verification', ip, email);
     await requestLink('verify_email', email);
   }
 
@@ -160,7 +160,7 @@ export function createUserAuthService(ctx: AppContext) {
     workspaceId: string | null,
     ip: string,
   ) {
-    ctx.abuseLimits.hit('change_password', ip, user.id);
+    await ctx.abuseLimits.hit('change_password', ip, user.id);
     const { old: oldPassword, new: newPassword } = passwords;
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
       throw new AppError(400, 'old_password_incorrect', {}, { old_password: { key: 'old_password_incorrect' } });

@@ -19,7 +19,7 @@ export function createEmailChange(ctx: AppContext) {
   }
 
   async function request(user: UserRow, email: string, password: string, ip: string): Promise<void> {
-    ctx.abuseLimits.hit('email_change', ip, user.id);
+    await ctx.abuseLimits.hit('email_change', ip, user.id);
     if (!(await verifyPassword(user.passwordHash, password))) throw fieldError('password', 'old_password_incorrect');
     if (lower(email) === lower(user.email)) throw fieldError('email', 'email_unchanged');
     await assertFree(email, user.id);

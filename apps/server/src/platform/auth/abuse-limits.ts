@@ -1,5 +1,5 @@
 import { AppError } from '../errors.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts';
 
 const MINUTE = 60_000;
 
@@ -16,26 +16,25 @@ export const ABUSE_POLICIES = {
 } as const satisfies Record<string, { perIp: [number, number]; perAccount: [number, number] }>;
 export type AbuseAction = keyof typeof ABUSE_POLICIES;
 
-export function createAbuseLimits(now: () => number = Date.now) {
+export function createAbuseLimits(store: RateLimitStore) {
   const limiters = Object.fromEntries(
     Object.entries(ABUSE_POLICIES).map(([action, policy]) => [
       action,
       {
-        perIp: new RateLimiter(policy.perIp[0], policy.perIp[1], now),
-        perAccount: new RateLimiter(policy.perAccount[0], policy.perAccount[1], now),
+        perIp: createRateLimiter(`${action}:ip`, policy.perIp[0], policy.perIp[1], store),
+        perAccount: createRateLimiter(`${action}:account`, policy.perAccount[0], policy.perAccount[1], store),
       },
     ]),
   ) as Record<AbuseAction, { perIp: RateLimiter; perAccount: RateLimiter }>;
 
   return {
     /** Counts one attempt against the IP and the account; 429 with the wait when either is over its limit. */
-    hit(action: AbuseAction, ip: string, account: string): void {
+    async hit(action: AbuseAction, ip: string, account: string): Promise<void> {
       const { perIp, perAccount } = limiters[action];
       const key = account.trim().toLowerCase();
-      const wait = Math.max(perIp.blockedFor(ip), perAccount.blockedFor(key));
+      const wait = Math.max(await perIp.blockedFor(ip), await perAccount.blockedFor(key));
       if (wait > 0) throw new AppError(429, 'too_many_requests', { seconds: wait });
-      perIp.hit(ip);
-      perAccount.hit(key);
+      await Promise.all([perIp.hit(ip), perAccount.hit(key)]);
     },
   };
 }

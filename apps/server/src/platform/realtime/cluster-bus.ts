@@ -14,6 +14,8 @@ export interface ClusterBus {
   subscribe(channel: string, handler: Handler): void;
   /** `/readyz`'s check of the bus, when it depends on a server (Redis) */
   readonly readiness?: ReadinessCheck;
+  /** a Redis connection for commands (shared counters), when the bus runs on Redis */
+  readonly redis?: Redis;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,10 @@ const ERROR_LOG_INTERVAL_MS = 30_000;
 export class RedisBus extends LocalBus {
   private readonly origin = randomUUID();
   private readonly publisher: Redis;
+  /** commands of others (the shared rate limits) go over the publishing connection */
+  get redis(): Redis {
+    return this.publisher;
+  }
   private readonly subscriber: Redis;
   private lastErrorLog = 0;
   private dropped = 0;

@@ -20,13 +20,13 @@ afterEach(async () => {
 });
 
 /** Two real server processes on one PostgreSQL database and one Redis, with an organization of two. */
-async function cluster() {
+async function cluster(env: Record<string, string> = {}) {
   const redis = await startRedis();
   cleanup.push(() => redis.stop().catch(() => undefined));
   const database = await sharedDatabase(serverUrl!);
   cleanup.push(() => database.drop());
   await seedUsers(database.url, ['owner', 'member']);
-  const [a, b] = await startCluster({ DATABASE_URL: database.url, REDIS_URL: redis.url });
+  const [a, b] = await startCluster({ DATABASE_URL: database.url, REDIS_URL: redis.url, ...env });
   cleanup.push(
     () => a!.dispose(),
     () => b!.dispose(),
@@ -73,6 +73,15 @@ describe.skipIf(!serverUrl)('several processes, one system (PostgreSQL and Redis
     expect((await call(b, '/v1/teams', { token: owner })).status).toBe(401);
   }, 60_000);
 
+  it('counts sign-in attempts made on either process against one limit', async () => {
+    const { a, b } = await cluster({ LOGIN_LIMIT_PER_ACCOUNT: '4' });
+    const attempt = (server: ServerProcess) =>
+      call(server, '/public/v1/auth/login', { body: { username_or_email: 'member', password: 'wrong password' } });
+    for (const server of [a, b, a, b]) expect((await attempt(server)).status).toBe(401);
+    expect((await attempt(a)).status).toBe(429);
+    expect((await attempt(b)).status).toBe(429);
+  }, 60_000);
+
   it('keeps answering HTTP through a Redis outage and resumes pushes across processes when Redis is back', async () => {
     const { a, b, redis, workspaceId, owner } = await cluster();
     expect((await ready(a)).status).toBe(200);
@@ -87,6 +96,11 @@ describe.skipIf(!serverUrl)('several processes, one system (PostgreSQL and Redis
     expect((await call(a, '/v1/teams', { body: { name: 'During outage' }, token: owner })).status).toBe(200);
     expect(await sameProcess.next('team.created')).toMatchObject({ data: { name: 'During outage' } });
     expect(a.log()).toContain('redis unavailable');
+    // sign-in still answers: the limits count in memory meanwhile
+    const signIn = await call(b, '/public/v1/auth/login', {
+      body: { username_or_email: 'owner', password: 'cluster test password' },
+    });
+    expect(signIn.status).toBe(200);
 
     const again = await startRedis(redis.port);
     cleanup.push(() => again.stop());

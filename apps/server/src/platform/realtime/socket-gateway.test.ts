@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
+import { joinAs } from '../../../test/members.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { forbidden } from '../errors.ts';
 
@@ -108,6 +109,41 @@ describe('general socket', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received.sort()).toEqual(['mine:workspace.changed', 'theirs:user.changed']);
     for (const ws of [mineWs, theirsWs, adminWs]) ws.terminate();
+  });
+
+  it('pushes to members allowed to see it, and to the sockets following a topic', async () => {
+    const owner = await createOwner(t);
+    const reader = await joinAs(t, owner.workspaceId, 'member', ['team_read']);
+    const other = await joinAs(t, owner.workspaceId, 'member', []);
+    t.app.sockets.on('test.follow', {
+      schema: z.object({ topic: z.string(), on: z.boolean() }),
+      handle: ({ topic, on }, context) => (on ? context.follow(topic) : context.unfollow(topic)),
+    });
+    const sockets = {
+      owner: await t.app.injectWS(`/v1/ws?token=${owner.token}`),
+      reader: await t.app.injectWS(`/v1/ws?token=${reader.token}`),
+      other: await t.app.injectWS(`/v1/ws?token=${other.token}`),
+    };
+    const received: string[] = [];
+    for (const [name, ws] of Object.entries(sockets)) {
+      ws.on('message', (raw) => received.push(`${name}:${JSON.parse(raw.toString()).action}`));
+    }
+    const act = async (ws: WebSocket, data: object) => {
+      const reply = next(ws);
+      ws.send(JSON.stringify({ action: 'test.follow', data }));
+      await reply;
+    };
+    await act(sockets.other, { topic: 'conversation:1', on: true });
+    await act(sockets.reader, { topic: 'conversation:1', on: true });
+    await act(sockets.reader, { topic: 'conversation:1', on: false });
+    received.length = 0;
+
+    t.app.sockets.toWorkspace(owner.workspaceId, 'team.created', {}, { permission: 'team_read' });
+    t.app.sockets.toTopic('conversation:1', 'message.created', {});
+    t.app.sockets.toTopic('conversation:2', 'message.created', {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received.sort()).toEqual(['other:message.created', 'owner:team.created', 'reader:team.created']);
+    for (const ws of Object.values(sockets)) ws.terminate();
   });
 
   it('closes with 4401 once the token is revoked', async () => {
