@@ -73,12 +73,17 @@ export async function seedUsers(databaseUrl: string, usernames: string[]) {
   await database.close();
 }
 
-/** Adds `username` to the organization as a plain member (no permissions of their own). */
-export async function addMember(databaseUrl: string, workspaceId: string, username: string) {
+/** Adds `username` to the organization as a member holding `permissions` (none by default). */
+export async function addMember(
+  databaseUrl: string,
+  workspaceId: string,
+  username: string,
+  permissions: string[] = [],
+) {
   const database = await openDatabase({ databaseUrl });
   const [user] = await database.db.select().from(users).where(eq(users.username, username));
   await database.withWorkspace(workspaceId, (tx) =>
-    tx.insert(workspaceMembers).values({ workspaceId, userId: user!.id, role: 'member', permissions: [] }),
+    tx.insert(workspaceMembers).values({ workspaceId, userId: user!.id, role: 'member', permissions }),
   );
   await database.close();
 }
