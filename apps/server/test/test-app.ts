@@ -39,7 +39,7 @@ let snapshot: Promise<Blob> | undefined;
  * A fresh database of the test's own: in-memory PGlite, or, when DATABASE_URL is set, a new database on
  * that server that is dropped afterwards.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     snapshot ??= migratedSnapshot();
@@ -56,6 +56,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });

@@ -34,6 +34,12 @@ export interface Database {
   platform<T>(work: (db: Db | Tx) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';
   /**
+   * Calls `onNotify` on every NOTIFY of `channel` from any process (PostgreSQL: a dedicated connection, reconnected
+   * with backoff after a loss, calling `onNotify` once reconnected to catch up; PGlite: the one connection).
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
    * Runs `callback` once the transaction open in the current async context commits (never when it rolls back):
    * pushes and cache invalidations that must not announce a change before others can read it. Throws outside a
    * transaction.
@@ -97,7 +103,13 @@ async function migrateEmbedded(client: PGlite) {
  * (one connection) the query would wait forever for the transaction waiting for it; on PostgreSQL it would
  * commit apart from the transaction. Inside a transaction, use its `tx`.
  */
-function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+type Listen = (
+  channel: string,
+  onNotify: () => void,
+  log: () => DatabaseLogger | undefined,
+) => Promise<() => Promise<void>>;
+
+function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>, listen: Listen): Database {
   const open = new AsyncLocalStorage<OpenTransaction>();
   let logger: DatabaseLogger | undefined;
   const committed = (transaction: OpenTransaction) => {
@@ -156,6 +168,7 @@ function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>): Da
     db,
     kind,
     close,
+    listen: (channel, onNotify) => listen(channel, onNotify, () => logger),
     useLogger: (next) => {
       logger = next;
     },
@@ -200,7 +213,8 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
   const db = drizzlePglite(client, { schema });
   // From here on the one embedded connection acts as the application role, subject to RLS.
   await client.exec(`SET ROLE ${APP_ROLE}`);
-  return scoped(db as unknown as Db, 'pglite', () => client.close());
+  const listen: Listen = async (channel, onNotify) => client.listen(channel, onNotify);
+  return scoped(db as unknown as Db, 'pglite', () => client.close(), listen);
 }
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
@@ -225,5 +239,58 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // the pool replaces it on the next checkout.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
-  return scoped(db as unknown as Db, 'postgres', () => pool.end());
+  return scoped(
+    db as unknown as Db,
+    'postgres',
+    () => pool.end(),
+    (channel, onNotify, log) => listenPostgres(databaseUrl, channel, onNotify, log),
+  );
+}
+
+/** LISTEN on a connection of its own (a pooled one would be handed to others); reconnects until stopped. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: () => void,
+  log: () => DatabaseLogger | undefined,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    client = next;
+    next.on('notification', () => onNotify());
+    next.on('error', (error) => log()?.error({ err: error, channel }, 'database listener failed'));
+    next.on('end', () => {
+      if (!stopped && client === next) reconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      failures = 0;
+      onNotify(); // what was notified while the connection was away
+    } catch (error) {
+      log()?.error({ err: error, channel }, 'database listener could not connect');
+      await next.end().catch(() => undefined);
+    }
+  };
+  const reconnect = () => {
+    if (stopped || retry) return;
+    failures += 1;
+    retry = setTimeout(
+      () => {
+        retry = undefined;
+        void connect();
+      },
+      Math.min(500 * 2 ** (failures - 1), 10_000),
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }

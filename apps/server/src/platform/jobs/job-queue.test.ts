@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
 import { workspaces } from '../../modules/workspaces/workspaces.tables.ts';
+import { openDatabase } from '../db/database.ts';
 import { defineJob } from './job-definition.ts';
+import { JobQueue } from './job-queue.ts';
 import { jobs } from './jobs.tables.ts';
 
 let t: TestApp;
@@ -302,5 +305,35 @@ describe('job queue', () => {
     await queue.enqueue(mail, {});
     await queue.drain();
     expect(order).toEqual(['mail', 'bulk0', 'bulk1', 'bulk2']);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('wake-up across processes (PostgreSQL)', () => {
+  it('runs a job stored by another process at once, long before the next poll', async () => {
+    const { database, url, drop } = await openTestDatabase();
+    const other = await openDatabase({ databaseUrl: url! });
+    const seen: string[] = [];
+    const ping = defineJob({
+      name: 'ping',
+      payload: z.object({ n: z.number() }),
+      handle: async (p) => void seen.push(`${p.n}`),
+    });
+    const worker = new JobQueue(database, pino({ level: 'silent' }), { pollMs: 60_000 });
+    const producer = new JobQueue(other, pino({ level: 'silent' }));
+    worker.define(ping);
+    producer.define(ping);
+    try {
+      await worker.start();
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // its first turn found nothing; next poll in 60 s
+      const started = Date.now();
+      await producer.enqueue(ping, { n: 1 });
+      while (!seen.length && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen).toEqual(['1']);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await worker.stop();
+      await other.close();
+      await drop();
+    }
   });
 });

@@ -80,6 +80,9 @@ export class JobQueue {
   private doneFlush: Promise<void> | undefined;
   private lastSweep = Number.NEGATIVE_INFINITY;
   private stopped = true;
+  private unlisten: (() => Promise<void>) | undefined;
+  private wakeScheduled = false;
+  private wakeAgain = false;
 
   constructor(
     private readonly database: Database,
@@ -182,6 +185,8 @@ export class JobQueue {
 
   async start(): Promise<void> {
     this.stopped = false;
+    // a job stored by any process (at its commit) wakes this one at once; polling stays as the safety net
+    this.unlisten = await this.database.listen('omnichat_jobs', () => this.wakeSoon());
     await this.scheduleCron();
     const tick = () => {
       this.wake().finally(() => {
@@ -195,6 +200,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.unlisten?.();
     await this.pumping;
     await Promise.allSettled([...this.running.values()].flatMap((set) => [...set]));
   }
@@ -218,6 +224,17 @@ export class JobQueue {
     return this.slotsOf(queue) - this.runningIn(queue).size;
   }
 
+  /** A burst of notifications (a batch of inserts, several processes) wakes the worker once. */
+  private wakeSoon(): void {
+    if (this.wakeScheduled || this.stopped) return;
+    if (this.pumping) this.wakeAgain = true;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      void this.wake();
+    });
+  }
+
   /** The worker's turn: fill the free slots; a failure is logged and the next poll tries again. */
   private wake(): Promise<void> {
     if (this.stopped) return Promise.resolve();
@@ -225,6 +242,11 @@ export class JobQueue {
       .catch((error) => this.log.error({ err: error }, 'job worker failed'))
       .finally(() => {
         this.pumping = undefined;
+        // a job that arrived while this turn was claiming gets a turn of its own
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          void this.wake();
+        }
       });
     return this.pumping;
   }
@@ -262,7 +284,9 @@ export class JobQueue {
       for (const job of claims.flat()) this.launch(job, () => {});
       if (claims.some((claimed) => claimed.length)) continue;
       const running = [...this.running.values()].flatMap((set) => [...set]);
-      if (running.length) await Promise.race(running);
+      // a claim that skipped rows locked by another transaction at that instant looks again soon, not only once
+      // the slowest running job ends
+      if (running.length) await Promise.race([...running, new Promise((resolve) => setTimeout(resolve, 50))]);
       // done only when a round with every slot free claimed nothing
       else if (!full.length) return;
     }
