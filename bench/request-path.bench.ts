@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { users } from '../apps/server/src/modules/users/users.tables.ts';
+import { users } from '../apps/server/src/platform/identity/users.tables.ts';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 

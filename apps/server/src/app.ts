@@ -10,9 +10,9 @@ import { createGoogleVerifier, type GoogleVerifier } from './integrations/google
 import { adminPanelRoutes } from './modules/admin-panel/admin-panel.routes.ts';
 import { adminAuthRoutes } from './modules/admins/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
+import { userAuthRoutes } from './modules/auth/index.ts';
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts';
-import { userAuthRoutes } from './modules/auth/user-auth.routes.ts';
-import { membersRoutes } from './modules/members/members.routes.ts';
+import { membersRoutes } from './modules/members/index.ts';
 import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { timezonesRoutes } from './modules/timezones/index.ts';

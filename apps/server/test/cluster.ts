@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { users } from '../src/modules/users/users.tables.ts';
-import { workspaceMembers } from '../src/modules/workspaces/workspaces.tables.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
+import { users } from '../src/platform/identity/users.tables.ts';
+import { workspaceMembers } from '../src/platform/identity/workspaces.tables.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /** A redis-server of the test's own on `port`, without persistence; `stop()` kills it (an outage). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { systemAdmins } from '../src/modules/admins/admins.tables.ts';
-import { users } from '../src/modules/users/users.tables.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
+import { systemAdmins } from '../src/platform/identity/admins.tables.ts';
+import { users } from '../src/platform/identity/users.tables.ts';
 import { bearer, json, type TestApp } from './test-app.ts';
 
 export const PASSWORD = 'correct horse battery';

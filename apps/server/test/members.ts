@@ -1,4 +1,4 @@
-import { workspaceMembers } from '../src/modules/workspaces/workspaces.tables.ts';
+import { workspaceMembers } from '../src/platform/identity/workspaces.tables.ts';
 import { createUser, loginUser } from './fixtures.ts';
 import { json, type TestApp } from './test-app.ts';
 

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../modules/users/users.tables.ts';
+import { users } from './identity/users.tables.ts';
 import { defineJob } from './jobs/job-definition.ts';
 import { jobs } from './jobs/jobs.tables.ts';
 

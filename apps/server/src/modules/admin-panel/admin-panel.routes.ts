@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { adminOf } from '../../platform/auth/guards.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { toAdminDto } from '../admins/admins.dto.ts';
+import { toAdminDto } from '../admins/index.ts';
 import { createAdminSelfService } from './admin-self.service.ts';
 import { pageInfo } from './paging.ts';
 import { systemAdminsRoutes } from './system-admins.routes.ts';

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { toAdminDto } from '../admins/admins.dto.ts';
-import { type AdminRow, systemAdmins } from '../admins/admins.tables.ts';
+import { type AdminRow, systemAdmins } from '../../platform/identity/admins.tables.ts';
+import { toAdminDto } from '../admins/index.ts';
 
 export function createAdminSelfService(ctx: AppContext) {
   const db = ctx.database.db;

@@ -5,8 +5,8 @@ import { revokeTokens } from '../../platform/auth/account-events.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { adminPermissions } from '../../platform/auth/permissions.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { toAdminDto } from '../admins/admins.dto.ts';
-import { type AdminRow, systemAdmins } from '../admins/admins.tables.ts';
+import { type AdminRow, systemAdmins } from '../../platform/identity/admins.tables.ts';
+import { toAdminDto } from '../admins/index.ts';
 import { containing } from './paging.ts';
 
 const lower = (value: string) => value.trim().toLowerCase();

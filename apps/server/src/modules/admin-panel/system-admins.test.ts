@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, loginAdmin, PASSWORD } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { systemAdmins } from '../admins/admins.tables.ts';
+import { systemAdmins } from '../../platform/identity/admins.tables.ts';
 
 let t: TestApp;
 let superAdmin: Awaited<ReturnType<typeof createAdmin>>;

@@ -3,9 +3,9 @@ import { and, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 
 import type { AppContext } from '../../context.ts';
 import { revokeTokens } from '../../platform/auth/account-events.ts';
 import { notFound } from '../../platform/errors.ts';
-import { authMails } from '../auth/mails.ts';
-import { toUserDto } from '../users/users.dto.ts';
-import { type UserRow, users } from '../users/users.tables.ts';
+import { type UserRow, users } from '../../platform/identity/users.tables.ts';
+import { authMails } from '../auth/index.ts';
+import { toUserDto } from '../users/index.ts';
 import { containing } from './paging.ts';
 
 export function createUsersAdminService(ctx: AppContext) {

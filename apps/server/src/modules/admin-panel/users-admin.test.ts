@@ -9,7 +9,7 @@ import {
   userRow,
 } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
+import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 
 let t: TestApp;
 let superToken: string;

@@ -4,8 +4,13 @@ import type { AppContext } from '../../context.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { users } from '../users/users.tables.ts';
-import { liveWorkspace, type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { users } from '../../platform/identity/users.tables.ts';
+import {
+  liveWorkspace,
+  type WorkspaceRow,
+  workspaceMembers,
+  workspaces,
+} from '../../platform/identity/workspaces.tables.ts';
 import { containing } from './paging.ts';
 
 const person = (user: { id: string; username: string; displayName: string; email: string }) => ({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, createUser, loginAdmin } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 
 let t: TestApp;
 let superToken: string;

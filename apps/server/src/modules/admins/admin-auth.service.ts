@@ -4,11 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { revokeTokens } from '../../platform/auth/account-events.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
-import { verifiedGoogleIdentity } from '../auth/google-identity.ts';
-import { createLinkRequests } from '../auth/link-requests.ts';
-import { createLoginGuard } from '../auth/login-guard.ts';
+import { type AdminRow, systemAdmins } from '../../platform/identity/admins.tables.ts';
+import { createLinkRequests, createLoginGuard, verifiedGoogleIdentity } from '../auth/index.ts';
 import { toAdminDto } from './admins.dto.ts';
-import { type AdminRow, systemAdmins } from './admins.tables.ts';
 
 const lower = (value: string) => value.trim().toLowerCase();
 

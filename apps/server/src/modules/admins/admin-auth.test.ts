@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, loginAdmin, loginUser, PASSWORD } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
-import { systemAdmins } from './admins.tables.ts';
+import { systemAdmins } from '../../platform/identity/admins.tables.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
 
 let t: TestApp;

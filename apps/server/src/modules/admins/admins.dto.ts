@@ -1,7 +1,7 @@
 import type { Admin } from '@omnichat/contracts';
 import { adminPermissions } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
-import type { AdminRow } from './admins.tables.ts';
+import type { AdminRow } from '../../platform/identity/admins.tables.ts';
 
 export const toAdminDto = (row: AdminRow): Admin => ({
   id: row.id,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { systemAdmins } from './admins.tables.ts';
+import { systemAdmins } from '../../platform/identity/admins.tables.ts';
 
 /** With no system admin in the database, creates the first one; a generated password is logged this once. */
 export async function ensureFirstAdmin(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { systemAdmins } from '../../platform/identity/admins.tables.ts';
+import { users } from '../../platform/identity/users.tables.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
-import { systemAdmins } from '../admins/admins.tables.ts';
-import { users } from '../users/users.tables.ts';
 import { authMails } from './mails.ts';
 
 const payload = z.object({

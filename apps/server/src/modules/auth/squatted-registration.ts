@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
-import { type UserRow, users } from '../users/users.tables.ts';
+import { type UserRow, users } from '../../platform/identity/users.tables.ts';
 import { oneTimeTokens } from './auth.tables.ts';
 
 /** What the proven owner of the address brings: everything else the registrant chose is dropped. */

@@ -240,7 +240,7 @@ describe('password reset, change and logout', () => {
   it('signs out an inactive user', async () => {
     const user = await createUser(t);
     const token = await loginUser(t, user.username);
-    const { users } = await import('../users/users.tables.ts');
+    const { users } = await import('../../platform/identity/users.tables.ts');
     const { eq } = await import('drizzle-orm');
     await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
     expect((await t.app.inject({ method: 'GET', url: '/v1/self', headers: bearer(token) })).statusCode).toBe(401);

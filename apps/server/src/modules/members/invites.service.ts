@@ -7,17 +7,17 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { Actor } from '../audit/index.ts';
-import { reclaimUnverified } from '../auth/squatted-registration.ts';
-import { type UserRow, users } from '../users/users.tables.ts';
-import { lockWorkspace } from '../workspaces/index.ts';
+import { type UserRow, users } from '../../platform/identity/users.tables.ts';
 import {
   liveWorkspace,
   type WorkspaceInviteRow,
   workspaceInvites,
   workspaceMembers,
   workspaces,
-} from '../workspaces/workspaces.tables.ts';
+} from '../../platform/identity/workspaces.tables.ts';
+import type { Actor } from '../audit/index.ts';
+import { reclaimUnverified } from '../auth/index.ts';
+import { lockWorkspace } from '../workspaces/index.ts';
 import { permissionsOnJoin } from './join-permissions.ts';
 import { assertMayManageRole } from './members.service.ts';
 import { assertSeatsFor } from './seats.ts';

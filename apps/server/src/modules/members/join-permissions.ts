@@ -1,5 +1,5 @@
 import type { WorkspaceRole } from '@omnichat/contracts';
-import type { WorkspaceRow } from '../workspaces/workspaces.tables.ts';
+import type { WorkspaceRow } from '../../platform/identity/workspaces.tables.ts';
 
 /**
  * What a newly joined member may do: the organization's default set (seeded from the system defaults when the

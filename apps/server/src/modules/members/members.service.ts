@@ -6,10 +6,10 @@ import { memberPermissions } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { users } from '../../platform/identity/users.tables.ts';
+import { type WorkspaceMemberRow, workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import type { Actor } from '../audit/index.ts';
-import { users } from '../users/users.tables.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
-import { type WorkspaceMemberRow, workspaceMembers } from '../workspaces/workspaces.tables.ts';
 import './members.events.ts';
 import { assertSeatsFor } from './seats.ts';
 

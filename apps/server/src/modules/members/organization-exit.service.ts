@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
+import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
 import type { Actor } from '../audit/index.ts';
 import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
-import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
 import './members.events.ts';
 import { assertOwnerRemains } from './members.service.ts';
 

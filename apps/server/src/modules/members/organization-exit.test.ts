@@ -129,7 +129,7 @@ describe('deleting an organization', () => {
     });
     expect(json(listed).data).toEqual([]);
 
-    const { workspaces } = await import('../workspaces/workspaces.tables.ts');
+    const { workspaces } = await import('../../platform/identity/workspaces.tables.ts');
     const rows = () => t.database.withWorkspace(owner.workspaceId, (tx) => tx.select().from(workspaces));
     expect((await rows())[0]?.deletedAt).toBeInstanceOf(Date);
     await t.app.jobs.drain();
@@ -153,7 +153,7 @@ describe('organization defaults', () => {
       },
     });
     const owner = await createOwner(t, 'Fresh');
-    const { workspaces } = await import('../workspaces/workspaces.tables.ts');
+    const { workspaces } = await import('../../platform/identity/workspaces.tables.ts');
     const [row] = await t.database.withWorkspace(owner.workspaceId, (tx) => tx.select().from(workspaces));
     expect(row).toMatchObject({
       maxSeats: 5,

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../users/users.tables.ts';
-import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { users } from '../../platform/identity/users.tables.ts';
+import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 
 // These fire requests at the same moment. On PostgreSQL (DATABASE_URL) they run on separate pooled connections
 // under READ COMMITTED, which is where a count-then-write rule breaks without a lock.

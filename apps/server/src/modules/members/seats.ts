@@ -1,8 +1,8 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type WorkspaceRow, workspaceInvites, workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
-import { type WorkspaceRow, workspaceInvites, workspaceMembers } from '../workspaces/workspaces.tables.ts';
 
 /** The organization's member cap: the smaller of its seats and its member limit; null is unlimited. */
 export function memberCap(workspace: Pick<WorkspaceRow, 'maxSeats' | 'memberLimit'>): number | null {

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { effectivePermissions, memberPermissions, teamPermissionsOf } from '../../platform/auth/permissions.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import type { Actor } from '../audit/index.ts';
-import { permissionsOnJoin } from '../members/join-permissions.ts';
-import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { permissionsOnJoin } from '../members/index.ts';
 
 const known = (list: readonly string[]): WorkspacePermission[] => WORKSPACE_PERMISSIONS.filter((p) => list.includes(p));
 

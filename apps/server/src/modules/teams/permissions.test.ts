@@ -2,7 +2,7 @@ import { WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwner, loginUser } from '../../../test/fixtures.ts';
 import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
+import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { auditOf, join, ownerMemberId, requests } from './test-helpers.ts';
 
 let t: TestApp;

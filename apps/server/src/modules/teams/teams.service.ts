@@ -14,11 +14,11 @@ import { beyondReach } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { users } from '../../platform/identity/users.tables.ts';
+import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import type { Actor } from '../audit/index.ts';
-import { users } from '../users/users.tables.ts';
-import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
 import './teams.events.ts';
-import { type TeamRow, teamMembers, teams } from './teams.tables.ts';
+import { type TeamRow, teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 
 const toTeamDto = (row: TeamRow, memberCount: number): Team => ({
   id: row.id,

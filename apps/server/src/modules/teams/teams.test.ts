@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
 import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { teams } from '../../platform/identity/teams.tables.ts';
 import { systemSettings } from '../settings/settings.tables.ts';
-import { teams } from './teams.tables.ts';
 import { auditOf, join, requests } from './test-helpers.ts';
 
 let t: TestApp;

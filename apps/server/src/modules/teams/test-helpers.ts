@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, type TestApp } from '../../../test/test-app.ts';
+import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { auditLogs } from '../audit/audit.tables.ts';
-import { workspaceMembers } from '../workspaces/workspaces.tables.ts';
 
 export function requests(t: TestApp) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>

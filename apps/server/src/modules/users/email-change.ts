@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { type UserRow, users } from './users.tables.ts';
+import { type UserRow, users } from '../../platform/identity/users.tables.ts';
 
 const lower = (value: string) => value.trim().toLowerCase();
 

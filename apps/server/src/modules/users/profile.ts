@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type UserRow, users } from './users.tables.ts';
+import { type UserRow, users } from '../../platform/identity/users.tables.ts';
 
 export async function updateProfile(
   database: Database,

@@ -1,6 +1,6 @@
 import type { User } from '@omnichat/contracts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
-import type { UserRow } from './users.tables.ts';
+import type { UserRow } from '../../platform/identity/users.tables.ts';
 
 export const toUserDto = (row: UserRow): User => ({
   id: row.id,

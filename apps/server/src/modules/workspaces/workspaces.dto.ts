@@ -1,9 +1,9 @@
 import type { SelfWorkspace, WorkspaceMember, WorkspaceSummary } from '@omnichat/contracts';
 import { effectivePermissions } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
-import { toUserDto } from '../users/users.dto.ts';
-import type { UserRow } from '../users/users.tables.ts';
-import type { WorkspaceMemberRow, WorkspaceRow } from './workspaces.tables.ts';
+import type { UserRow } from '../../platform/identity/users.tables.ts';
+import type { WorkspaceMemberRow, WorkspaceRow } from '../../platform/identity/workspaces.tables.ts';
+import { toUserDto } from '../users/index.ts';
 
 export const toWorkspaceSummary = (row: WorkspaceRow): WorkspaceSummary => ({
   id: row.id,

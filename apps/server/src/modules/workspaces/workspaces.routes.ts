@@ -20,9 +20,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { createEmailChange } from '../users/email-change.ts';
-import { updateProfile } from '../users/profile.ts';
-import { toUserDto } from '../users/users.dto.ts';
+import { createEmailChange, toUserDto, updateProfile } from '../users/index.ts';
 import { toWorkspaceSummary } from './workspaces.dto.ts';
 import { createWorkspacesService } from './workspaces.service.ts';
 

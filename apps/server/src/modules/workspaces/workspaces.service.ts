@@ -5,10 +5,15 @@ import type { AppContext } from '../../context.ts';
 import { teamPermissionsOf } from '../../platform/auth/permissions.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import {
+  liveWorkspace,
+  type WorkspaceRow,
+  workspaceMembers,
+  workspaces,
+} from '../../platform/identity/workspaces.tables.ts';
 import { findTimeZone } from '../timezones/index.ts';
 import { creationDefaults } from './creation-defaults.ts';
 import { toSelfWorkspace, toWorkspaceSummary } from './workspaces.dto.ts';
-import { liveWorkspace, type WorkspaceRow, workspaceMembers, workspaces } from './workspaces.tables.ts';
 
 /** The user's membership of a workspace, with their teams' permissions, or null. */
 export async function findMembership(database: Database, workspaceId: string, userId: string) {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, createUser, loginAdmin, loginUser } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { workspaceMembers, workspaces } from './workspaces.tables.ts';
+import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,17 +1,12 @@
 import type { AdminPermission, WorkspacePermission } from '@omnichat/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type AdminRow, systemAdmins } from '../../modules/admins/admins.tables.ts';
-import { teamMembers, teams } from '../../modules/teams/teams.tables.ts';
-import { type UserRow, users } from '../../modules/users/users.tables.ts';
-import {
-  liveWorkspace,
-  type WorkspaceMemberRow,
-  workspaceMembers,
-  workspaces,
-} from '../../modules/workspaces/workspaces.tables.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { type AdminRow, systemAdmins } from '../identity/admins.tables.ts';
+import { teamMembers, teams } from '../identity/teams.tables.ts';
+import { type UserRow, users } from '../identity/users.tables.ts';
+import { liveWorkspace, type WorkspaceMemberRow, workspaceMembers, workspaces } from '../identity/workspaces.tables.ts';
 import { adminPermissions, effectivePermissions } from './permissions.ts';
 import type { Claims, TokenService } from './tokens.ts';
 

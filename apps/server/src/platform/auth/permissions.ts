@@ -6,10 +6,10 @@ import {
   type WorkspacePermission,
 } from '@omnichat/contracts';
 import { asc, eq } from 'drizzle-orm';
-import type { AdminRow } from '../../modules/admins/admins.tables.ts';
-import { teamMembers, teams } from '../../modules/teams/teams.tables.ts';
-import type { WorkspaceMemberRow } from '../../modules/workspaces/workspaces.tables.ts';
 import type { Tx } from '../db/database.ts';
+import type { AdminRow } from '../identity/admins.tables.ts';
+import { teamMembers, teams } from '../identity/teams.tables.ts';
+import type { WorkspaceMemberRow } from '../identity/workspaces.tables.ts';
 
 type MemberLike = Pick<WorkspaceMemberRow, 'role' | 'permissions'>;
 

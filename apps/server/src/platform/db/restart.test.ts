@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { users } from '../../modules/users/users.tables.ts';
 import { jwtSecret } from '../auth/jwt-secret.ts';
+import { users } from '../identity/users.tables.ts';
 import { openDatabase } from './database.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-restart-'));

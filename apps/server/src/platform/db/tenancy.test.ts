@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
-import { users } from '../../modules/users/users.tables.ts';
-import { workspaceMembers, workspaces } from '../../modules/workspaces/workspaces.tables.ts';
+import { users } from '../identity/users.tables.ts';
+import { workspaceMembers, workspaces } from '../identity/workspaces.tables.ts';
 import type { Database } from './database.ts';
 import { MIGRATIONS_TABLE, PLATFORM_TABLES } from './platform-tables.ts';
 

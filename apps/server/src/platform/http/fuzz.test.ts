@@ -23,7 +23,7 @@ import {
   withValue,
 } from '../../../test/fuzz/openapi-values.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../../modules/users/users.tables.ts';
+import { users } from '../identity/users.tables.ts';
 
 /**
  * Every route of the OpenAPI document, with hostile values in each path parameter, query parameter and body field

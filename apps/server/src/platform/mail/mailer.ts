@@ -1,6 +1,11 @@
+import type { SystemSettingKey } from '@omnichat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { SettingsService } from '../../modules/settings/settings.service.ts';
+
+/** What the mailer reads of the system settings (the settings module's service is one). */
+export interface SettingsReader {
+  values<K extends SystemSettingKey>(keys: readonly K[]): Promise<Record<K, string>>;
+}
 
 export interface Mail {
   to: string;
@@ -14,7 +19,7 @@ export interface Mailer {
 }
 
 /** A transport and sender from the SMTP system settings, or null when no SMTP host is configured. */
-export async function smtpTransport(settings: SettingsService, timeouts: { ms?: number } = {}) {
+export async function smtpTransport(settings: SettingsReader, timeouts: { ms?: number } = {}) {
   const smtp = await settings.values([
     'smtp.host',
     'smtp.port',
@@ -44,7 +49,7 @@ export async function smtpTransport(settings: SettingsService, timeouts: { ms?: 
  * Sends a test e-mail with the current SMTP settings and answers the server's reply ("250 OK …"); throws
  * nodemailer's error (connection refused, authentication failed, …) otherwise. Null when SMTP is not configured.
  */
-export async function sendSmtpTest(settings: SettingsService, to: string): Promise<string | null> {
+export async function sendSmtpTest(settings: SettingsReader, to: string): Promise<string | null> {
   const smtp = await smtpTransport(settings, { ms: 15_000 });
   if (!smtp) return null;
   try {
@@ -64,7 +69,7 @@ export async function sendSmtpTest(settings: SettingsService, to: string): Promi
  * Sends through the SMTP server of the system settings. With no SMTP host configured the mail, links and all,
  * is written to the log so a newcomer can still finish sign-up or a password reset.
  */
-export function createMailer(settings: SettingsService, log: FastifyBaseLogger): Mailer {
+export function createMailer(settings: SettingsReader, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
       const smtp = await smtpTransport(settings);

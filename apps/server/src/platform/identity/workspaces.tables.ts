@@ -1,7 +1,7 @@
 import { isNull, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
-import { users } from '../users/users.tables.ts';
+import { createdAt, id, updatedAt } from '../db/columns.ts';
+import { users } from './users.tables.ts';
 
 /** An organization. Its own row is tenant data too: RLS keys it on `id`. */
 export const workspaces = pgTable('workspaces', {

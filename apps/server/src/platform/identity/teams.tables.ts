@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
-import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables.ts';
+import { createdAt, id, updatedAt } from '../db/columns.ts';
+import { workspaceMembers, workspaces } from './workspaces.tables.ts';
 
 /** A team: a named group of members; its permissions add to each member's own. */
 export const teams = pgTable(

@@ -1,5 +1,5 @@
 import { bigint, boolean, pgTable, text } from 'drizzle-orm/pg-core';
-import { accountColumns, accountIndexes } from '../../platform/db/account-columns.ts';
+import { accountColumns, accountIndexes } from '../db/account-columns.ts';
 
 /** Organization users (system users). */
 export const users = pgTable(

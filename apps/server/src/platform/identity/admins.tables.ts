@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
-import { accountColumns, accountIndexes } from '../../platform/db/account-columns.ts';
+import { accountColumns, accountIndexes } from '../db/account-columns.ts';
 
 /** System administrators: a separate population from organization users. `isSuper` is the spec's admin flag. */
 export const systemAdmins = pgTable(

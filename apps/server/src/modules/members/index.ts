@@ -1,0 +1,2 @@
+export { permissionsOnJoin } from './join-permissions.ts';
+export { membersRoutes } from './members.routes.ts';
