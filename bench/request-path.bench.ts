@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { users } from '../apps/server/src/platform/identity/users.tables.ts';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { users } from '../apps/server/src/platform/identity/users.tables.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 16);
