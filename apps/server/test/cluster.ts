@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { users } from '../src/platform/identity/users.tables.ts';
 import { workspaceMembers } from '../src/platform/identity/workspaces.tables.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
+import { createPostgresDatabase } from './test-app.ts';
 
 /** A redis-server of the test's own on `port`, without persistence; `stop()` kills it (an outage). */
 export async function startRedis(port?: number) {
@@ -36,24 +35,7 @@ export async function startRedis(port?: number) {
 }
 
 /** A fresh PostgreSQL database on the DATABASE_URL server, for several server processes to share. */
-export async function sharedDatabase(serverUrl: string) {
-  const name = `omnichat_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export const sharedDatabase = (serverUrl: string) => createPostgresDatabase(serverUrl, 'omnichat_cluster');
 
 export const PASSWORD = 'cluster test password';
 

@@ -46,25 +46,31 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     const database = await openDatabase({ snapshot: await snapshot });
     return { database, drop: () => database.close() };
   }
-  const name = `omnichat_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const created = await createPostgresDatabase(serverUrl, 'omnichat_test');
+  const database = await openDatabase({ databaseUrl: created.url });
   return {
     database,
-    url: url.toString(),
+    url: created.url,
     async drop() {
       await database.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await created.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`; `drop()` removes it, connections and all. */
+export async function createPostgresDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function createTestApp(

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { requests } from '../../modules/teams/test-helpers.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -30,12 +31,7 @@ function countDatabaseSessions() {
 describe('one transaction per member request', () => {
   it('reads the principal and runs the handler in one transaction of the organization', async () => {
     const owner = await createOwner(t);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/teams',
-      headers: bearer(owner.token),
-      payload: { name: 'Support' },
-    });
+    const created = await requests(t).post('/v1/teams', owner.token, { name: 'Support' });
     expect(created.statusCode).toBe(200);
 
     const sessions = countDatabaseSessions();

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { createOwner } from '../../../test/fixtures.ts';
-import { bearer, createTestApp, json, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, json, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
 import { auditLogs } from '../../modules/audit/audit.tables.ts';
+import { requests } from '../../modules/teams/test-helpers.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
 import { defineEvents, type EventsOf } from './catalogue.ts';
@@ -116,12 +117,7 @@ describe('a listener that throws', () => {
       (ws as WebSocket).once('message', (raw) => resolve(JSON.parse(raw.toString()))),
     );
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/teams',
-      headers: bearer(owner.token),
-      payload: { name: 'Support' },
-    });
+    const created = await requests(t).post('/v1/teams', owner.token, { name: 'Support' });
     expect(created.statusCode).toBe(200);
     const team = json(created).data;
     // the organization's sockets hear of it (the push listener runs although another committed listener threw)

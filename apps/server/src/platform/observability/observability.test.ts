@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { requests } from '../../modules/teams/test-helpers.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
 import { Readiness } from './health.ts';
 
@@ -182,12 +183,7 @@ describe('metrics', () => {
 
   it('reports the lag from a domain event to its delivery, by event type', async () => {
     const owner = await createOwner(t);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/teams',
-      headers: bearer(owner.token),
-      payload: { name: 'Support' },
-    });
+    const created = await requests(t).post('/v1/teams', owner.token, { name: 'Support' });
     expect(created.statusCode).toBe(200);
     expect(sample(await metrics(), 'omnichat_event_lag_seconds_count', { type: 'team.created' })).toBeUndefined();
     await t.app.jobs.drain();
