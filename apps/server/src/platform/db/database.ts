@@ -274,6 +274,7 @@ async function listenPostgres(
     } catch (error) {
       log()?.error({ err: error, channel }, 'database listener could not connect');
       await next.end().catch(() => undefined);
+      reconnect();
     }
   };
   const reconnect = () => {
