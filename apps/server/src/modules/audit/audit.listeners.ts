@@ -1,5 +1,6 @@
 import type { DomainEvent, EventType } from '../../platform/events/catalogue.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
+import '../members/index.ts';
 import '../teams/index.ts';
 import type { Actor, AuditEntry, AuditLog } from './audit.service.ts';
 
@@ -14,6 +15,28 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
       return job.inWorkspace((tx) => audit.fromEvent(tx, event, actor, entry));
     });
 
+  record('member.joined', ({ actor, member_id, username, role }) => ({
+    actor,
+    action: 'member.join',
+    targetType: 'member',
+    targetId: member_id,
+    after: { user: username, role },
+  }));
+  record('member.changed', ({ actor, action, member_id, username, before, role, active, removed }) => ({
+    actor,
+    action,
+    targetType: 'member',
+    targetId: member_id,
+    before: { ...before, user: username },
+    after: removed ? null : { role, active },
+  }));
+  record('member.left', ({ actor, member_id, username, role }) => ({
+    actor,
+    action: 'member.leave',
+    targetType: 'member',
+    targetId: member_id,
+    before: { user: username, role },
+  }));
   record('team.created', ({ actor, team }) => ({
     actor,
     action: 'team.create',

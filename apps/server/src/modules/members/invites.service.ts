@@ -244,21 +244,16 @@ export function createInvitesService(ctx: AppContext) {
           invited: true,
         })
         .returning();
-      await audit.inWorkspace(
-        tx,
-        row.workspaceId,
-        { type: 'user', id: joining.user.id, name: joining.user.username, ip },
-        {
-          action: 'member.join',
-          targetType: 'member',
-          targetId: member!.id,
-          after: { user: joining.user.username, role: row.role },
-        },
-      );
       await ctx.events.emit(
         tx,
         'member.joined',
-        { member_id: member!.id, user_id: joining.user.id, role: row.role },
+        {
+          member_id: member!.id,
+          user_id: joining.user.id,
+          username: joining.user.username,
+          actor: { type: 'user', id: joining.user.id, name: joining.user.username, ip },
+          role: row.role,
+        },
         row.workspaceId,
       );
       return joining;

@@ -1,21 +1,26 @@
 import { WORKSPACE_ROLES } from '@omnichat/contracts';
 import { z } from 'zod';
-import { defineEvents, type EventsOf } from '../../platform/events/catalogue.ts';
+import { defineEvents, type EventsOf, eventActor } from '../../platform/events/catalogue.ts';
 
-const membership = { member_id: z.uuid(), user_id: z.uuid() };
+/** who the member is, and who did it (the audit log records both) */
+const membership = { member_id: z.uuid(), user_id: z.uuid(), username: z.string(), actor: eventActor };
+const role = z.enum(WORKSPACE_ROLES);
 
 export const memberEvents = defineEvents({
   /** someone accepted an invitation and is now a member */
-  'member.joined': z.object({ ...membership, role: z.enum(WORKSPACE_ROLES) }),
+  'member.joined': z.object({ ...membership, role }),
   /** a member's role, permissions or active flag changed, or the member was removed (`removed`) */
   'member.changed': z.object({
     ...membership,
-    role: z.enum(WORKSPACE_ROLES),
+    /** the audit action: member.update, member.deactivate, member.remove, … */
+    action: z.string(),
+    before: z.object({ role, active: z.boolean() }),
+    role,
     active: z.boolean(),
     removed: z.boolean(),
   }),
   /** a member left the organization of their own accord */
-  'member.left': z.object(membership),
+  'member.left': z.object({ ...membership, role }),
   /** the organization was deleted (its data is purged later) */
   'workspace.deleted': z.object({ workspace_id: z.uuid() }),
 });

@@ -58,7 +58,7 @@ export function assertMayManageRole(actor: MemberPrincipal, role: WorkspaceRole)
 }
 
 export function createMembersService(ctx: AppContext) {
-  const { database, audit } = ctx;
+  const { database } = ctx;
 
   async function list(
     workspaceId: string,
@@ -121,18 +121,21 @@ export function createMembersService(ctx: AppContext) {
       const row = await target(tx, actor, memberId);
       const updated = await apply(tx, row);
       if (row.member.role === 'owner') await assertOwnerRemains(tx, actor.workspaceId);
-      await audit.inWorkspace(tx, actor.workspaceId, by, {
-        action,
-        targetType: 'member',
-        targetId: memberId,
-        before: { ...snapshot(row.member), user: row.user.username },
-        after: updated ? snapshot(updated) : null,
-      });
       const after = updated ?? row.member;
       await ctx.events.emit(
         tx,
         'member.changed',
-        { member_id: memberId, user_id: row.user.id, role: after.role, active: after.active, removed: !updated },
+        {
+          member_id: memberId,
+          user_id: row.user.id,
+          username: row.user.username,
+          actor: by,
+          action,
+          before: snapshot(row.member),
+          role: after.role,
+          active: after.active,
+          removed: !updated,
+        },
         actor.workspaceId,
       );
       return updated && toMemberDto({ member: updated, user: row.user });

@@ -130,6 +130,7 @@ describe('members', () => {
     const owner = await createOwner(t);
     const bob = await joinAs(t, owner.workspaceId, 'member');
     await call('PUT', `/v1/workspace/members/${bob.member.id}/role`, owner.token, { role: 'viewer' });
+    await t.app.jobs.drain(); // the entry is written by the audit log's listener of member.changed
     const log = json(await call('GET', '/v1/workspace/audit-logs', owner.token));
     expect(log.data[0]).toMatchObject({
       action: 'member.role',

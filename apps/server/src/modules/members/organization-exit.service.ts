@@ -36,16 +36,16 @@ export function createOrganizationExitService(ctx: AppContext) {
         .delete(workspaceMembers)
         .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.id, actor.member.id)));
       if (actor.member.role === 'owner') await assertOwnerRemains(tx, actor.workspaceId);
-      await audit.inWorkspace(tx, actor.workspaceId, by, {
-        action: 'member.leave',
-        targetType: 'member',
-        targetId: actor.member.id,
-        before: { user: actor.user.username, role: actor.member.role },
-      });
       await ctx.events.emit(
         tx,
         'member.left',
-        { member_id: actor.member.id, user_id: actor.user.id },
+        {
+          member_id: actor.member.id,
+          user_id: actor.user.id,
+          username: actor.user.username,
+          actor: by,
+          role: actor.member.role,
+        },
         actor.workspaceId,
       );
     });
