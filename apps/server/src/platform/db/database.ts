@@ -98,17 +98,19 @@ async function migrateEmbedded(client: PGlite) {
   });
 }
 
-/**
- * `db` refuses to run while a transaction of the same Database is open in the current async context: on PGlite
- * (one connection) the query would wait forever for the transaction waiting for it; on PostgreSQL it would
- * commit apart from the transaction. Inside a transaction, use its `tx`.
- */
+/** How a database LISTENs: a dedicated connection on PostgreSQL, the one connection on PGlite. */
 type Listen = (
   channel: string,
   onNotify: () => void,
   log: () => DatabaseLogger | undefined,
 ) => Promise<() => Promise<void>>;
 
+/**
+ * `db` refuses to run while a transaction of the same Database is open in the current async context: on PGlite
+ * (one connection) the query would wait forever for the transaction waiting for it; on PostgreSQL it would
+ * commit apart from the transaction. Inside a transaction, use its `tx`; a `withWorkspace` of the same organization
+ * joins it, `unsafeCrossTenant` runs in a savepoint as the system role, and `platform` uses it.
+ */
 function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>, listen: Listen): Database {
   const open = new AsyncLocalStorage<OpenTransaction>();
   let logger: DatabaseLogger | undefined;
