@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
+import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import type { DomainEvent } from '../../platform/events/catalogue.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { registerAuditListeners } from './audit.listeners.ts';
@@ -105,14 +106,17 @@ export function createAuditLog(database: Database, events: EventBus) {
       const run = async (tx: Tx) => {
         const condition = where.length ? and(...where) : undefined;
         const rows = await tx
-          .select()
+          .select({ entry: auditLogs, total: totalOver() })
           .from(auditLogs)
           .where(condition)
           .orderBy(desc(auditLogs.createdAt))
           .limit(filter.size)
           .offset((filter.page - 1) * filter.size);
-        const [total] = await tx.select({ n: count() }).from(auditLogs).where(condition);
-        return { rows: rows.map(toAuditDto), total: total?.n ?? 0 };
+        const total = await totalOf(rows, filter.page, async () => {
+          const [all] = await tx.select({ n: count() }).from(auditLogs).where(condition);
+          return all!.n;
+        });
+        return { rows: rows.map((row) => toAuditDto(row.entry)), total };
       };
       return scope.workspaceId
         ? database.withWorkspace(scope.workspaceId, run)

@@ -13,6 +13,7 @@ import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { beyondReach } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
+import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
@@ -105,7 +106,7 @@ export function createTeamsService(ctx: AppContext) {
     return database.withWorkspace(workspaceId, async (tx) => {
       const where = query.keyword ? ilike(teams.name, likePattern(query.keyword)) : undefined;
       const rows = await tx
-        .select({ team: teams, members: count(teamMembers.memberId) })
+        .select({ team: teams, members: count(teamMembers.memberId), total: totalOver() })
         .from(teams)
         .leftJoin(teamMembers, eq(teamMembers.teamId, teams.id))
         .where(where)
@@ -113,8 +114,11 @@ export function createTeamsService(ctx: AppContext) {
         .orderBy(asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id))
         .limit(query.size)
         .offset((query.page - 1) * query.size);
-      const [total] = await tx.select({ n: count() }).from(teams).where(where);
-      const n = total?.n ?? 0;
+      const n = await totalOf(
+        rows,
+        query.page,
+        async () => (await tx.select({ n: count() }).from(teams).where(where))[0]!.n,
+      );
       return {
         items: rows.map((row) => toTeamDto(row.team, row.members)),
         page: { page: query.page, size: query.size, total: n, total_pages: Math.ceil(n / query.size) },

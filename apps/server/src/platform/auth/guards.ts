@@ -1,7 +1,8 @@
 import type { AdminPermission, WorkspacePermission } from '@omnichat/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database, Tx } from '../db/database.ts';
+import type { Database, OpenedRows } from '../db/database.ts';
+import { rowFromJson } from '../db/json-row.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { type AdminRow, systemAdmins } from '../identity/admins.tables.ts';
 import { teamMembers, teams } from '../identity/teams.tables.ts';
@@ -19,6 +20,12 @@ export type MemberPrincipal = {
   /** effective: the member's own permissions, their teams', or all for owners and admins */
   permissions: WorkspacePermission[];
   claims: Claims;
+};
+type MemberQueryRow = {
+  user: Record<string, unknown>;
+  member: Record<string, unknown> | null;
+  live: boolean;
+  team_permissions: string[] | null;
 };
 export type AdminPrincipal = { kind: 'admin'; admin: AdminRow; claims: Claims };
 export type Principal = UserPrincipal | MemberPrincipal | AdminPrincipal;
@@ -93,36 +100,42 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
   }
 
   /**
-   * The member behind a token bound to `workspaceId`, inside that organization's transaction: the account (token
-   * version, status), the membership in a live organization and the permissions of the member's teams, in one query.
+   * The query for the member behind a token bound to `workspaceId`: the account (token version, status), the
+   * membership in a live organization and the permissions of the member's teams, in one statement that runs in the
+   * round trip opening the organization's transaction (RLS keeps other organizations' teams out).
    */
-  async function memberIn(tx: Tx, found: Claims, workspaceId: string): Promise<MemberPrincipal> {
-    const [row] = await tx
-      .select({
-        user: users,
-        member: workspaceMembers,
-        live: workspaces.id,
-        // by team age, as effectivePermissions expects; RLS keeps other organizations' teams out
-        teamPermissions: sql<string[] | null>`(
-          select array_agg(p.name order by t.created_at, t.id, p.position)
-          from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
-          cross join unnest(t.permissions) with ordinality as p(name, position)
-          where tm.member_id = ${workspaceMembers.id})`,
-      })
-      .from(users)
-      .leftJoin(
-        workspaceMembers,
-        and(eq(workspaceMembers.userId, users.id), eq(workspaceMembers.workspaceId, workspaceId)),
-      )
-      .leftJoin(workspaces, and(eq(workspaces.id, workspaceMembers.workspaceId), liveWorkspace))
-      .where(eq(users.id, found.sub));
-    const user = checkedUser(row?.user, found);
-    const member = row?.live ? row.member : null;
+  const memberQuery = (found: Claims, workspaceId: string) => sql`
+    select to_json(${users}) as "user",
+      case when ${workspaceMembers.id} is null then null else to_json(${workspaceMembers}) end as member,
+      ${workspaces.id} is not null as live,
+      (select array_agg(p.name order by t.created_at, t.id, p.position)
+        from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
+        cross join unnest(t.permissions) with ordinality as p(name, position)
+        where tm.member_id = ${workspaceMembers.id}) as team_permissions
+    from ${users}
+    left join ${workspaceMembers}
+      on ${workspaceMembers.userId} = ${users.id} and ${workspaceMembers.workspaceId} = ${workspaceId}
+    left join ${workspaces} on ${workspaces.id} = ${workspaceMembers.workspaceId} and ${liveWorkspace}
+    where ${users.id} = ${found.sub}`;
+
+  /** The member principal from the answer of `memberQuery` (team permissions by team age, as effectivePermissions expects). */
+  function memberFrom(rows: OpenedRows, found: Claims, workspaceId: string): MemberPrincipal {
+    const row = rows[0] as MemberQueryRow | undefined;
+    const user = checkedUser(row ? rowFromJson(users, row.user) : undefined, found);
+    const member = row?.live && row.member ? rowFromJson(workspaceMembers, row.member) : null;
     if (!member) throw forbidden('not_a_member');
     if (!member.active) throw forbidden('member_inactive');
-    const permissions = effectivePermissions(member, row?.teamPermissions ?? []);
+    const permissions = effectivePermissions(member, row?.team_permissions ?? []);
     return { kind: 'member', user, workspaceId, member, permissions, claims: found };
   }
+
+  /** The member of a token bound to `workspaceId`, and `run` after it, in that organization's transaction. */
+  const asMember = <T>(found: Claims, workspaceId: string, run: (principal: MemberPrincipal) => Promise<T>) =>
+    database.withWorkspace(
+      workspaceId,
+      (_tx, rows) => run(memberFrom(rows, found, workspaceId)),
+      memberQuery(found, workspaceId),
+    );
 
   async function userClaims(request: FastifyRequest): Promise<Claims> {
     const found = await claims(request);
@@ -159,8 +172,7 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     async inMember(request, permission, run) {
       const found = await userClaims(request);
       if (!found.wid) return notBound(found);
-      return database.withWorkspace(found.wid, async (tx) => {
-        const principal = await memberIn(tx, found, found.wid!);
+      return asMember(found, found.wid, (principal) => {
         if (permission && !principal.permissions.includes(permission)) throw forbidden();
         request.principal = principal;
         return run();
@@ -179,7 +191,7 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
       if (found.typ === 'admin') return { kind: 'admin', admin: await loadAdmin(found), claims: found };
       const { wid } = found;
       if (!wid) return asUser(found);
-      return database.withWorkspace(wid, (tx) => memberIn(tx, found, wid));
+      return asMember(found, wid, async (principal) => principal);
     },
   };
   return guards;

@@ -40,4 +40,21 @@ describe('one transaction per member request', () => {
     expect(json(listed).data.map((team: { name: string }) => team.name)).toEqual(['Support']);
     expect(sessions()).toBe(1);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'costs PostgreSQL three round trips: begin with tenancy and principal, the page with its total, commit',
+    async () => {
+      const owner = await createOwner(t);
+      await requests(t).post('/v1/teams', owner.token, { name: 'Support' });
+      const statements = vi.spyOn(pg.Client.prototype, 'query');
+
+      const listed = await t.app.inject({ method: 'GET', url: '/v1/teams', headers: bearer(owner.token) });
+      expect(json(listed).data.map((team: { name: string }) => team.name)).toEqual(['Support']);
+      expect(json(listed).page.total).toBe(1);
+      // the request's connection is the one that began a transaction (the job queue may poll on others meanwhile)
+      const { calls, contexts } = statements.mock;
+      const connection = contexts[calls.findIndex(([query]) => String(query).startsWith('begin'))];
+      expect(contexts.filter((context) => context === connection)).toHaveLength(3);
+    },
+  );
 });

@@ -20,21 +20,47 @@ export interface TokenService {
 
 export const generateSecret = () => randomBytes(48).toString('base64url');
 
-export function createTokenService(secret: string, expiresInSeconds: number): TokenService {
+/** How many verified tokens are remembered (oldest forgotten first): about 2 MB at most. */
+const VERIFIED_TOKENS = 10_000;
+
+export function createTokenService(
+  secret: string,
+  expiresInSeconds: number,
+  now: () => number = Date.now,
+): TokenService {
   const key = new TextEncoder().encode(secret);
+  // A signature checks out once and for all (the secret is fixed for the process), so a token seen again skips
+  // WebCrypto, a tenth of a signed-in request's time; expiry is still checked on every use, revocation by the guards.
+  const verified = new Map<string, { claims: Claims; expiresAt: number }>();
+  const remember = (token: string, claims: Claims, exp: number) => {
+    if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, expiresAt: exp * 1000 });
+  };
   return {
     sign: (claims) =>
       new SignJWT({ typ: claims.typ, ver: claims.ver, ...(claims.wid ? { wid: claims.wid } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+        .setIssuedAt(Math.floor(now() / 1000))
+        .setExpirationTime(Math.floor(now() / 1000) + expiresInSeconds)
         .sign(key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > now()) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
+          currentDate: new Date(now()),
+        });
         const parsed = claimsSchema.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success) return null;
+        remember(token, parsed.data, payload.exp!);
+        return parsed.data;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -3,10 +3,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -20,8 +21,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   /** Platform tables (users, admins, settings): no tenant data, no RLS. Tenant tables answer no rows here. */
   readonly db: Db;
-  /** Runs `work` in a transaction that only sees and writes rows of `workspaceId` (enforced by RLS). */
-  withWorkspace<T>(workspaceId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction that only sees and writes rows of `workspaceId` (enforced by RLS). An `opening`
+   * query (a member request's principal) rides in the round trip of `BEGIN` and the tenancy setting on PostgreSQL;
+   * `work` gets its rows.
+   */
+  withWorkspace<T>(workspaceId: string, work: (tx: Tx, opened: OpenedRows) => Promise<T>, opening?: SQL): Promise<T>;
   /**
    * Runs `work` in a transaction that sees every organization's rows. Only for the few paths that must
    * cross tenants (system admin, a user's own memberships, webhook routing); `reason` names the path.
@@ -49,6 +54,9 @@ export interface Database {
   useLogger(logger: DatabaseLogger): void;
   close(): Promise<void>;
 }
+
+/** Rows as the driver answers them (column names as keys, JSON and arrays parsed, timestamps of `to_json` as text). */
+export type OpenedRows = Record<string, unknown>[];
 
 export interface DatabaseLogger {
   debug(object: object, message: string): void;
@@ -106,12 +114,37 @@ type Listen = (
 ) => Promise<() => Promise<void>>;
 
 /**
+ * Opens a transaction whose first statements (the tenancy setting, a role, an opening query) run right after `BEGIN`:
+ * in the same round trip on PostgreSQL. `work` gets the rows of the last one.
+ */
+type Begin = <T>(first: SQL[], work: (tx: Tx, opened: OpenedRows) => Promise<T>) => Promise<T>;
+
+const rowsOf = async (tx: Tx, statement: SQL) =>
+  ((await tx.execute(statement)) as unknown as { rows: OpenedRows }).rows;
+
+/** `BEGIN` and the first statements one after another in the transaction (PGlite: no round trips to save). */
+const beginInTurn =
+  (raw: Db): Begin =>
+  (first, work) =>
+    raw.transaction(async (tx) => {
+      let opened: OpenedRows = [];
+      for (const statement of first) opened = await rowsOf(tx, statement);
+      return work(tx, opened);
+    });
+
+/**
  * `db` refuses to run while a transaction of the same Database is open in the current async context: on PGlite
  * (one connection) the query would wait forever for the transaction waiting for it; on PostgreSQL it would
  * commit apart from the transaction. Inside a transaction, use its `tx`; a `withWorkspace` of the same organization
  * joins it, `unsafeCrossTenant` runs in a savepoint as the system role, and `platform` uses it.
  */
-function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>, listen: Listen): Database {
+function scoped(
+  raw: Db,
+  kind: Database['kind'],
+  close: () => Promise<void>,
+  listen: Listen,
+  begin: Begin = beginInTurn(raw),
+): Database {
   const open = new AsyncLocalStorage<OpenTransaction>();
   let logger: DatabaseLogger | undefined;
   const committed = (transaction: OpenTransaction) => {
@@ -124,43 +157,40 @@ function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>, lis
     }
   };
   const transaction = async <T>(
-    begin: (run: (tx: Tx) => Promise<T>) => Promise<T>,
+    opened: (run: (tx: Tx, rows: OpenedRows) => Promise<T>) => Promise<T>,
     workspaceId: string | null,
-    work: (tx: Tx) => Promise<T>,
+    work: (tx: Tx, rows: OpenedRows) => Promise<T>,
   ): Promise<T> => {
     let state: OpenTransaction | undefined;
-    const result = await begin((tx) => {
+    const result = await opened((tx, rows) => {
       state = { tx, workspaceId, afterCommit: [] };
-      return open.run(state, () => work(tx));
+      return open.run(state, () => work(tx, rows));
     });
     if (state) committed(state);
     return result;
   };
-  const inTransaction = <T>(
+  /** `setup` scopes the transaction (tenancy or role); `opening`, when given, is the first query of `work`. */
+  const inTransaction = async <T>(
     workspaceId: string | null,
-    work: (tx: Tx) => Promise<T>,
-    prepare?: (tx: Tx) => Promise<unknown>,
+    setup: SQL,
+    opening: SQL | undefined,
+    work: (tx: Tx, opened: OpenedRows) => Promise<T>,
   ) => {
     const current = open.getStore();
     // a service called from inside the request's transaction for the same organization joins it
-    if (current && workspaceId && current.workspaceId === workspaceId) return work(current.tx);
-    if (current) return Promise.reject(new Error(OUTER_DB_IN_TRANSACTION));
-    return transaction(
-      (run) =>
-        raw.transaction(async (tx) => {
-          if (prepare) await prepare(tx);
-          return run(tx);
-        }),
-      workspaceId,
-      work,
-    );
+    if (current && workspaceId && current.workspaceId === workspaceId) {
+      return work(current.tx, opening ? await rowsOf(current.tx, opening) : []);
+    }
+    if (current) throw new Error(OUTER_DB_IN_TRANSACTION);
+    return transaction((run) => begin(opening ? [setup, opening] : [setup], run), workspaceId, work);
   };
+
   const db = new Proxy(raw, {
     get(target, property, receiver) {
       if (open.getStore()) throw new Error(OUTER_DB_IN_TRANSACTION);
       if (property === 'transaction') {
         return <T>(work: (tx: Tx) => Promise<T>, config?: Parameters<Db['transaction']>[1]) =>
-          transaction((run) => raw.transaction(run, config), null, work);
+          transaction((run) => raw.transaction((tx) => run(tx, []), config), null, work);
       }
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -179,10 +209,8 @@ function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>, lis
       if (!current) throw new Error(AFTER_COMMIT_OUTSIDE);
       current.afterCommit.push(callback);
     },
-    withWorkspace: (workspaceId, work) =>
-      inTransaction(workspaceId, work, (tx) =>
-        tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`),
-      ),
+    withWorkspace: (workspaceId, work, opening) =>
+      inTransaction(workspaceId, sql`select set_config('app.workspace_id', ${workspaceId}, true)`, opening, work),
     platform: (work) => {
       const current = open.getStore();
       return current ? work(current.tx) : work(raw);
@@ -200,7 +228,7 @@ function scoped(raw: Db, kind: Database['kind'], close: () => Promise<void>, lis
           return result;
         });
       }
-      return inTransaction(null, work, (tx) => tx.execute(sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`)));
+      return inTransaction(null, sql.raw(`SET LOCAL ROLE ${SYSTEM_ROLE}`), undefined, work);
     },
   };
 }
@@ -246,8 +274,45 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     'postgres',
     () => pool.end(),
     (channel, onNotify, log) => listenPostgres(databaseUrl, channel, onNotify, log),
+    beginPipelined(pool, db),
   );
 }
+
+/**
+ * `BEGIN` and the first statements as one simple-protocol query (one round trip instead of one per statement; their
+ * parameters inlined as literals), then `work` on the same connection through drizzle's transaction API.
+ */
+function beginPipelined(pool: pg.Pool, db: ReturnType<typeof drizzlePg<Schema>>): Begin {
+  // what drizzle's own transactions are built from: its dialect, relational schema and session options
+  const { dialect, session: parts } = db as unknown as { dialect: PgDialect; session: DrizzleSessionParts };
+  const { schema: relational, options } = parts;
+  return async (first, work) => {
+    const text = ['begin', ...first.map((statement) => dialect.sqlToQuery(statement.inlineParams()).sql)].join(';\n');
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const answers = (await client.query(text)) as unknown as pg.QueryResult[];
+      const session = new NodePgSession(client, dialect, relational, options);
+      const tx = new NodePgTransaction(dialect, session, relational) as unknown as Tx;
+      const result = await work(tx, (answers.at(-1)?.rows ?? []) as OpenedRows);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // a connection that cannot even roll back is dropped, not handed to the next request
+      await client.query('rollback').catch((failure: Error) => {
+        broken = failure;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+type DrizzleSessionParts = {
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+};
 
 /** LISTEN on a connection of its own (a pooled one would be handed to others); reconnects until stopped. */
 async function listenPostgres(
