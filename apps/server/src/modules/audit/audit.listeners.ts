@@ -4,14 +4,14 @@ import '../members/index.ts';
 import '../teams/index.ts';
 import type { Actor, AuditEntry, AuditLog } from './audit.service.ts';
 
-/** The changes the audit log records from domain events (the others still write their entry in their service). */
+/** The organization changes the audit log records from domain events (platform changes: `audit.platform`). */
 export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, 'fromEvent'>) {
   const record = <T extends EventType>(
     type: T,
-    entryOf: (data: DomainEvent<T>['data']) => AuditEntry & { actor: Actor },
+    entryOf: (data: DomainEvent<T>['data'], event: DomainEvent<T>) => AuditEntry & { actor: Actor },
   ) =>
     events.on(type, 'audit', (event, job) => {
-      const { actor, ...entry } = entryOf(event.data);
+      const { actor, ...entry } = entryOf(event.data, event);
       return job.inWorkspace((tx) => audit.fromEvent(tx, event, actor, entry));
     });
 
@@ -36,6 +36,36 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
     targetType: 'member',
     targetId: member_id,
     before: { user: username, role },
+  }));
+  record('member.invited', ({ actor, invite_id, email, role }) => ({
+    actor,
+    action: 'member.invite',
+    targetType: 'invite',
+    targetId: invite_id,
+    after: { email, role },
+  }));
+  record('member.invite_revoked', ({ actor, invite_id, email, role }) => ({
+    actor,
+    action: 'member.invite.revoke',
+    targetType: 'invite',
+    targetId: invite_id,
+    before: { email, role },
+  }));
+  record('permissions.member_changed', ({ actor, member_id, before, after }) => ({
+    actor,
+    action: 'member.permission.update',
+    targetType: 'member',
+    targetId: member_id,
+    before: { permissions: before },
+    after: { permissions: after },
+  }));
+  record('permissions.default_changed', (data, event) => ({
+    actor: data.actor,
+    action: 'permission.default.update',
+    targetType: 'workspace',
+    targetId: event.workspaceId,
+    before: { permissions: data.before },
+    after: { permissions: data.after },
   }));
   record('team.created', ({ actor, team }) => ({
     actor,

@@ -19,6 +19,7 @@ import type { Actor } from '../audit/index.ts';
 import { reclaimUnverified } from '../auth/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { permissionsOnJoin } from './join-permissions.ts';
+import './members.events.ts';
 import { assertMayManageRole } from './members.service.ts';
 import { assertSeatsFor } from './seats.ts';
 
@@ -42,7 +43,7 @@ export interface NewAccount {
 }
 
 export function createInvitesService(ctx: AppContext) {
-  const { database, audit } = ctx;
+  const { database } = ctx;
 
   async function invite(actor: MemberPrincipal, by: Actor, email: string, role: WorkspaceRole): Promise<Invite> {
     assertMayManageRole(actor, role);
@@ -77,12 +78,7 @@ export function createInvitesService(ctx: AppContext) {
           expiresAt: new Date(Date.now() + INVITE_TTL_MS),
         })
         .returning();
-      await audit.inWorkspace(tx, actor.workspaceId, by, {
-        action: 'member.invite',
-        targetType: 'invite',
-        targetId: row!.id,
-        after: { email, role },
-      });
+      await ctx.events.emit(tx, 'member.invited', { invite_id: row!.id, email, role, actor: by }, actor.workspaceId);
       return { row: row!, workspace };
     });
     const link = `${ctx.config.publicUrl}/auth/join?token=${token}`;
@@ -125,12 +121,12 @@ export function createInvitesService(ctx: AppContext) {
         )
         .returning();
       if (!row) throw notFound();
-      await audit.inWorkspace(tx, actor.workspaceId, by, {
-        action: 'member.invite.revoke',
-        targetType: 'invite',
-        targetId: row.id,
-        before: { email: row.email, role: row.role },
-      });
+      await ctx.events.emit(
+        tx,
+        'member.invite_revoked',
+        { invite_id: row.id, email: row.email, role: row.role, actor: by },
+        actor.workspaceId,
+      );
     });
   }
 

@@ -4,6 +4,7 @@ import { createOwner, createUser, loginUser } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { auditOf } from '../teams/test-helpers.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -120,6 +121,13 @@ describe('invitations', () => {
       json(await accept({ token: second, account: { username: 'xx', display_name: 'X', password: 'password xx' } }))
         .error,
     ).toBe('invite token not found');
+
+    const audited = (await auditOf(t, owner.workspaceId)).filter((entry) => entry.action.startsWith('member.invite'));
+    expect(audited.map((entry) => [entry.action, entry.after ?? entry.before, entry.actorId])).toEqual([
+      ['member.invite', { email: 'x@example.com', role: 'member' }, owner.user.id],
+      ['member.invite', { email: 'x@example.com', role: 'admin' }, owner.user.id],
+      ['member.invite.revoke', { email: 'x@example.com', role: 'admin' }, owner.user.id],
+    ]);
   });
 
   it('counts pending invitations against the seats', async () => {

@@ -21,6 +21,10 @@ export const memberEvents = defineEvents({
   }),
   /** a member left the organization of their own accord */
   'member.left': z.object({ ...membership, role }),
+  /** an invitation was mailed (the mail itself is queued by the invites service, with the link only it knows) */
+  'member.invited': z.object({ invite_id: z.uuid(), email: z.string(), role, actor: eventActor }),
+  /** a pending invitation was withdrawn */
+  'member.invite_revoked': z.object({ invite_id: z.uuid(), email: z.string(), role, actor: eventActor }),
   /** the organization was deleted (its data is purged later) */
   'workspace.deleted': z.object({ workspace_id: z.uuid() }),
 });

@@ -6,13 +6,14 @@ import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import type { Actor } from '../audit/index.ts';
+import './teams.events.ts';
 import { permissionsOnJoin } from '../members/index.ts';
 
 const known = (list: readonly string[]): WorkspacePermission[] => WORKSPACE_PERMISSIONS.filter((p) => list.includes(p));
 
 /** The organization's default permissions for newly joined members, and each member's own list. */
 export function createPermissionsService(ctx: AppContext) {
-  const { database, audit } = ctx;
+  const { database, events } = ctx;
 
   async function workspaceRow(tx: Tx, workspaceId: string) {
     const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId));
@@ -43,13 +44,7 @@ export function createPermissionsService(ctx: AppContext) {
         .update(workspaces)
         .set({ defaultMemberPermissions: after, updatedAt: new Date() })
         .where(eq(workspaces.id, workspaceId));
-      await audit.inWorkspace(tx, workspaceId, actor, {
-        action: 'permission.default.update',
-        targetType: 'workspace',
-        targetId: workspaceId,
-        before: { permissions: before },
-        after: { permissions: after },
-      });
+      await events.emit(tx, 'permissions.default_changed', { before, after, actor }, workspaceId);
       return { permissions: after };
     });
 
@@ -71,13 +66,12 @@ export function createPermissionsService(ctx: AppContext) {
         throw fieldError('permissions', 'viewer_read_only');
       const after = known(permissions);
       await tx.update(workspaceMembers).set({ permissions: after }).where(eq(workspaceMembers.id, memberId));
-      await audit.inWorkspace(tx, workspaceId, actor, {
-        action: 'member.permission.update',
-        targetType: 'member',
-        targetId: memberId,
-        before: { permissions: member.permissions },
-        after: { permissions: after },
-      });
+      await events.emit(
+        tx,
+        'permissions.member_changed',
+        { member_id: memberId, user_id: member.userId, before: member.permissions, after, actor },
+        workspaceId,
+      );
       const updated = { ...member, permissions: after };
       return {
         permissions: memberPermissions(updated),
