@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { usePublicSettings } from './queries.ts';
 import { setSessionNavigator } from './session/session-expiry.ts';
 
@@ -21,13 +21,22 @@ export function useFavicon(logo: string | undefined): void {
   }, [logo]);
 }
 
-/** Wraps every route: favicon, and lets session expiry navigate inside the router. */
+/**
+ * Wraps every route: favicon, a progress bar while the next page's code loads, and lets session expiry navigate
+ * inside the router.
+ */
 export function Root() {
   const navigate = useNavigate();
+  const loading = useNavigation().state === 'loading';
   const settings = usePublicSettings();
   useFavicon(settings.data?.['system.logo']);
   useEffect(() => {
     setSessionNavigator((path) => navigate(path, { replace: true }));
   }, [navigate]);
-  return <Outlet />;
+  return (
+    <>
+      {loading && <div className="route-progress" role="progressbar" aria-busy="true" />}
+      <Outlet />
+    </>
+  );
 }

@@ -70,7 +70,7 @@ function asAdmin(admin = ADMIN, permissions: string[] = []) {
 describe('routes', () => {
   it.each(ORGANIZATION_ROUTES)('%s renders inside the organization layout', async (path) => {
     asOwner();
-    renderApp(path);
+    await renderApp(path);
     expect(await screen.findByRole('navigation', { name: 'sidebar' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 3 })).toBeInTheDocument();
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('routes', () => {
 
   it.each(ADMIN_ROUTES)('%s renders inside the admin layout', async (path) => {
     asAdmin();
-    renderApp(path);
+    await renderApp(path);
     expect(await screen.findByRole('navigation', { name: 'sidebar' })).toHaveTextContent('system admin panel');
     expect(await screen.findByRole('heading', { level: 3 })).toBeInTheDocument();
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
@@ -86,16 +86,16 @@ describe('routes', () => {
 
   it('shows "no data available" on pages a later release fills', async () => {
     asOwner();
-    renderApp('/app/relationship/customers');
+    await renderApp('/app/relationship/customers');
     expect(await screen.findByText('no data available')).toBeInTheDocument();
   });
 
   it('sends signed-out visitors of /app to the user login and of /admin to the admin login', async () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    const first = renderApp('/app/dashboard');
+    const first = await renderApp('/app/dashboard');
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/login'));
     first.unmount();
-    const second = renderApp('/admin/user');
+    const second = await renderApp('/admin/user');
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/auth/admin/login'));
   });
 
@@ -109,7 +109,7 @@ describe('routes', () => {
       'GET /v1/subscription/current': [ok({ plan_tag: null })],
       'POST /v1/auth/refresh-token': [fail(401, 'unauthorized')],
     });
-    const { router } = renderApp('/app/dashboard');
+    const { router } = await renderApp('/app/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(session.token()).toBeNull();
     expect(await screen.findByText('[401] Trace: #x1')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('routes', () => {
 describe('admin sidebar', () => {
   it('hides the settings group from a non-admin and locks items without permission', async () => {
     asAdmin({ ...ADMIN, admin: false }, ['system_user_management_read']);
-    renderApp('/admin/dashboard');
+    await renderApp('/admin/dashboard');
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     expect(within(sidebar).queryByText('Settings')).not.toBeInTheDocument();
     expect(within(sidebar).queryByText('SMTP server')).not.toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('admin sidebar', () => {
 
   it('shows every item to an admin', async () => {
     asAdmin();
-    renderApp('/admin/dashboard');
+    await renderApp('/admin/dashboard');
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     for (const [name, href] of [
       ['System admin', '/admin/system-admin'],
@@ -147,7 +147,7 @@ describe('admin sidebar', () => {
 
   it('logs an admin out to /auth/admin/login', async () => {
     asAdmin();
-    const { router } = renderApp('/admin/dashboard');
+    const { router } = await renderApp('/admin/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'user menu' }));
     await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));

@@ -1,40 +1,24 @@
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AdminProfilePage } from '../features/admin/AdminProfilePage.tsx';
-import { SystemAdminsPage } from '../features/admin/SystemAdminsPage.tsx';
-import {
-  CsAgentSettingsPage,
-  GoogleSettingsPage,
-  NotificationSettingsPage,
-  OmnichannelSettingsPage,
-  SmtpSettingsPage,
-  StripeSettingsPage,
-  SystemSettingsPage,
-} from '../features/admin/settings/SettingsPages.tsx';
-import { UsersPage } from '../features/admin/UsersPage.tsx';
-import { WorkspacesPage } from '../features/admin/WorkspacesPage.tsx';
-import { AdminAuditLogPage, OrganizationAuditLogPage } from '../features/audit/AuditLogPages.tsx';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
-import { JoinPage } from '../features/auth/JoinPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/RegisterPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { ConfirmEmailPage, VerifyPage } from '../features/auth/VerifyPage.tsx';
-import { AboutPage } from '../features/marketing/AboutPage.tsx';
-import { HomePage } from '../features/marketing/HomePage.tsx';
-import { PricingPage } from '../features/marketing/PricingPage.tsx';
-import { MembersPage } from '../features/members/MembersPage.tsx';
-import { AdminDashboardPage } from '../features/shell/AdminPages.tsx';
-import { DashboardPage } from '../features/shell/DashboardPage.tsx';
-import { NotFoundPage } from '../features/shell/NotFoundPage.tsx';
-import { PlaceholderPage } from '../features/shell/PlaceholderPage.tsx';
-import { ProfilePage } from '../features/shell/ProfilePage.tsx';
-import { TeamsPage } from '../features/teams/TeamsPage.tsx';
-import { OrganizationSettingsPage } from '../features/workspace/OrganizationSettingsPage.tsx';
-import { SwitchOrganizationPage } from '../features/workspace/SwitchOrganizationPage.tsx';
-import { AdminLayout } from './layouts/AdminLayout.tsx';
-import { OrganizationLayout } from './layouts/OrganizationLayout.tsx';
+import { PageLoading } from './PageLoading.tsx';
 import { Root } from './Root.tsx';
 
+/**
+ * A route whose page (and what only it uses) is a chunk of its own, fetched when first visited: the first load
+ * carries the shell, not every page. The router shows the previous page with a progress bar meanwhile.
+ */
+const page = <M,>(load: () => Promise<M>, render: (module: M) => ReactElement): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ element: render(await load()) }),
+});
+
+const placeholderPage = () => import('../features/shell/PlaceholderPage.tsx');
+const notFound = {
+  path: '*',
+  ...page(
+    () => import('../features/shell/NotFoundPage.tsx'),
+    (m) => <m.NotFoundPage />,
+  ),
+};
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   'chat/chat': 'nav.chat',
@@ -47,7 +31,6 @@ const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   'salesforce/accounts': 'nav.accountDataSync',
   'salesforce/credential': 'nav.appCredential',
   'notification-settings': 'pages.notificationSettings',
-  'mobile-app': 'pages.mobileApp',
 };
 
 /** /admin/* pages that a later release fills. */
@@ -59,69 +42,280 @@ const ADMIN_PLACEHOLDERS: Record<string, string> = {
 const placeholders = (table: Record<string, string>): RouteObject[] =>
   Object.entries(table).map(([path, titleKey]) => ({
     path,
-    element: <PlaceholderPage key={path} titleKey={titleKey} />,
+    ...page(placeholderPage, (m) => <m.PlaceholderPage key={path} titleKey={titleKey} />),
   }));
 
 /** Every route of SPEC 2. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/pricing', element: <PricingPage /> },
+      {
+        path: '/',
+        ...page(
+          () => import('../features/marketing/HomePage.tsx'),
+          (m) => <m.HomePage />,
+        ),
+      },
+      {
+        path: '/about',
+        ...page(
+          () => import('../features/marketing/AboutPage.tsx'),
+          (m) => <m.AboutPage />,
+        ),
+      },
+      {
+        path: '/pricing',
+        ...page(
+          () => import('../features/marketing/PricingPage.tsx'),
+          (m) => <m.PricingPage />,
+        ),
+      },
       { path: '/auth', element: <Navigate to="/auth/login" replace /> },
-      { path: '/auth/login', element: <LoginPage kind="user" /> },
+      {
+        path: '/auth/login',
+        ...page(
+          () => import('../features/auth/LoginPage.tsx'),
+          (m) => <m.LoginPage kind="user" />,
+        ),
+      },
       { path: '/auth/admin', element: <Navigate to="/auth/admin/login" replace /> },
-      { path: '/auth/admin/login', element: <LoginPage kind="admin" /> },
-      { path: '/auth/register', element: <RegisterPage /> },
-      { path: '/auth/verify', element: <VerifyPage /> },
-      { path: '/auth/confirm-email', element: <ConfirmEmailPage /> },
-      { path: '/auth/join', element: <JoinPage /> },
-      { path: '/auth/forgot-password', element: <ForgotPasswordPage kind="user" /> },
-      { path: '/auth/resend-verification', element: <ForgotPasswordPage kind="verification" /> },
-      { path: '/auth/reset-password', element: <ResetPasswordPage kind="user" /> },
-      { path: '/auth/admin/forgot-password', element: <ForgotPasswordPage kind="admin" /> },
-      { path: '/auth/admin/reset-password', element: <ResetPasswordPage kind="admin" /> },
+      {
+        path: '/auth/admin/login',
+        ...page(
+          () => import('../features/auth/LoginPage.tsx'),
+          (m) => <m.LoginPage kind="admin" />,
+        ),
+      },
+      {
+        path: '/auth/register',
+        ...page(
+          () => import('../features/auth/RegisterPage.tsx'),
+          (m) => <m.RegisterPage />,
+        ),
+      },
+      {
+        path: '/auth/verify',
+        ...page(
+          () => import('../features/auth/VerifyPage.tsx'),
+          (m) => <m.VerifyPage />,
+        ),
+      },
+      {
+        path: '/auth/confirm-email',
+        ...page(
+          () => import('../features/auth/VerifyPage.tsx'),
+          (m) => <m.ConfirmEmailPage />,
+        ),
+      },
+      {
+        path: '/auth/join',
+        ...page(
+          () => import('../features/auth/JoinPage.tsx'),
+          (m) => <m.JoinPage />,
+        ),
+      },
+      {
+        path: '/auth/forgot-password',
+        ...page(
+          () => import('../features/auth/ForgotPasswordPage.tsx'),
+          (m) => <m.ForgotPasswordPage kind="user" />,
+        ),
+      },
+      {
+        path: '/auth/resend-verification',
+        ...page(
+          () => import('../features/auth/ForgotPasswordPage.tsx'),
+          (m) => <m.ForgotPasswordPage kind="verification" />,
+        ),
+      },
+      {
+        path: '/auth/reset-password',
+        ...page(
+          () => import('../features/auth/ResetPasswordPage.tsx'),
+          (m) => <m.ResetPasswordPage kind="user" />,
+        ),
+      },
+      {
+        path: '/auth/admin/forgot-password',
+        ...page(
+          () => import('../features/auth/ForgotPasswordPage.tsx'),
+          (m) => <m.ForgotPasswordPage kind="admin" />,
+        ),
+      },
+      {
+        path: '/auth/admin/reset-password',
+        ...page(
+          () => import('../features/auth/ResetPasswordPage.tsx'),
+          (m) => <m.ResetPasswordPage kind="admin" />,
+        ),
+      },
       {
         path: '/app',
-        element: <OrganizationLayout />,
+        ...page(
+          () => import('./layouts/OrganizationLayout.tsx'),
+          (m) => <m.OrganizationLayout />,
+        ),
         children: [
           { index: true, element: <Navigate to="/app/dashboard" replace /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'organization', element: <SwitchOrganizationPage /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'organization/users', element: <MembersPage /> },
-          { path: 'organization/teams', element: <TeamsPage /> },
-          { path: 'organization/audit-log', element: <OrganizationAuditLogPage /> },
-          { path: 'organization/settings', element: <OrganizationSettingsPage /> },
+          {
+            path: 'dashboard',
+            ...page(
+              () => import('../features/shell/DashboardPage.tsx'),
+              (m) => <m.DashboardPage />,
+            ),
+          },
+          {
+            path: 'organization',
+            ...page(
+              () => import('../features/workspace/SwitchOrganizationPage.tsx'),
+              (m) => <m.SwitchOrganizationPage />,
+            ),
+          },
+          {
+            path: 'profile',
+            ...page(
+              () => import('../features/shell/ProfilePage.tsx'),
+              (m) => <m.ProfilePage />,
+            ),
+          },
+          {
+            path: 'organization/users',
+            ...page(
+              () => import('../features/members/MembersPage.tsx'),
+              (m) => <m.MembersPage />,
+            ),
+          },
+          {
+            path: 'organization/teams',
+            ...page(
+              () => import('../features/teams/TeamsPage.tsx'),
+              (m) => <m.TeamsPage />,
+            ),
+          },
+          {
+            path: 'organization/audit-log',
+            ...page(
+              () => import('../features/audit/AuditLogPages.tsx'),
+              (m) => <m.OrganizationAuditLogPage />,
+            ),
+          },
+          {
+            path: 'organization/settings',
+            ...page(
+              () => import('../features/workspace/OrganizationSettingsPage.tsx'),
+              (m) => <m.OrganizationSettingsPage />,
+            ),
+          },
           ...placeholders(ORGANIZATION_PLACEHOLDERS),
-          { path: '*', element: <NotFoundPage /> },
+          notFound,
         ],
       },
       {
         path: '/admin',
-        element: <AdminLayout />,
+        ...page(
+          () => import('./layouts/AdminLayout.tsx'),
+          (m) => <m.AdminLayout />,
+        ),
         children: [
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: 'dashboard', element: <AdminDashboardPage /> },
-          { path: 'profile', element: <AdminProfilePage /> },
-          { path: 'system-admin', element: <SystemAdminsPage /> },
-          { path: 'user', element: <UsersPage /> },
-          { path: 'workspace', element: <WorkspacesPage /> },
-          { path: 'audit-log', element: <AdminAuditLogPage /> },
-          { path: 'settings/system', element: <SystemSettingsPage /> },
-          { path: 'settings/notification', element: <NotificationSettingsPage /> },
-          { path: 'settings/smtp-server', element: <SmtpSettingsPage /> },
-          { path: 'settings/stripe', element: <StripeSettingsPage /> },
-          { path: 'settings/google', element: <GoogleSettingsPage /> },
-          { path: 'settings/omnichannel', element: <OmnichannelSettingsPage /> },
-          { path: 'settings/cs-agent', element: <CsAgentSettingsPage /> },
+          {
+            path: 'dashboard',
+            ...page(
+              () => import('../features/shell/AdminPages.tsx'),
+              (m) => <m.AdminDashboardPage />,
+            ),
+          },
+          {
+            path: 'profile',
+            ...page(
+              () => import('../features/admin/AdminProfilePage.tsx'),
+              (m) => <m.AdminProfilePage />,
+            ),
+          },
+          {
+            path: 'system-admin',
+            ...page(
+              () => import('../features/admin/SystemAdminsPage.tsx'),
+              (m) => <m.SystemAdminsPage />,
+            ),
+          },
+          {
+            path: 'user',
+            ...page(
+              () => import('../features/admin/UsersPage.tsx'),
+              (m) => <m.UsersPage />,
+            ),
+          },
+          {
+            path: 'workspace',
+            ...page(
+              () => import('../features/admin/WorkspacesPage.tsx'),
+              (m) => <m.WorkspacesPage />,
+            ),
+          },
+          {
+            path: 'audit-log',
+            ...page(
+              () => import('../features/audit/AuditLogPages.tsx'),
+              (m) => <m.AdminAuditLogPage />,
+            ),
+          },
+          {
+            path: 'settings/system',
+            ...page(
+              () => import('../features/admin/settings/SettingsPages.tsx'),
+              (m) => <m.SystemSettingsPage />,
+            ),
+          },
+          {
+            path: 'settings/notification',
+            ...page(
+              () => import('../features/admin/settings/SettingsPages.tsx'),
+              (m) => <m.NotificationSettingsPage />,
+            ),
+          },
+          {
+            path: 'settings/smtp-server',
+            ...page(
+              () => import('../features/admin/settings/SettingsPages.tsx'),
+              (m) => <m.SmtpSettingsPage />,
+            ),
+          },
+          {
+            path: 'settings/stripe',
+            ...page(
+              () => import('../features/admin/settings/SettingsPages.tsx'),
+              (m) => <m.StripeSettingsPage />,
+            ),
+          },
+          {
+            path: 'settings/google',
+            ...page(
+              () => import('../features/admin/settings/SettingsPages.tsx'),
+              (m) => <m.GoogleSettingsPage />,
+            ),
+          },
+          {
+            path: 'settings/omnichannel',
+            ...page(
+              () => import('../features/admin/settings/SettingsPages.tsx'),
+              (m) => <m.OmnichannelSettingsPage />,
+            ),
+          },
+          {
+            path: 'settings/cs-agent',
+            ...page(
+              () => import('../features/admin/settings/SettingsPages.tsx'),
+              (m) => <m.CsAgentSettingsPage />,
+            ),
+          },
           ...placeholders(ADMIN_PLACEHOLDERS),
-          { path: '*', element: <NotFoundPage /> },
+          notFound,
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      notFound,
     ],
   },
 ];

@@ -4,10 +4,22 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 
-/** Renders the whole app (all routes) at a path, with fresh providers. */
-export function renderApp(path: string) {
+/**
+ * Renders the whole app (all routes) at a path, with fresh providers, once the code of that path's page arrived
+ * (pages are lazy chunks): what a test then looks for is on screen or on its way from the server.
+ */
+export async function renderApp(path: string) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n } from '../app/i18n/index.ts';
+import { i18n, loadLocale } from '../app/i18n/index.ts';
 import { clearToasts } from '../app/toast/toast-store.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
 
@@ -41,6 +41,13 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 const originalGetComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (element: Element, pseudo?: string | null) =>
   originalGetComputedStyle(element, pseudo ? undefined : pseudo);
+
+// a page's code arrives as a chunk of its own (a dynamic import, transformed on first use here): the async
+// queries wait for it longer than the default second
+configure({ asyncUtilTimeout: 5000 });
+
+// tests switch languages directly through i18n: every catalogue is there from the start
+await Promise.all([loadLocale('zh-hk'), loadLocale('zh-cn')]);
 
 beforeEach(async () => {
   viewport.width = 1280;

@@ -12,6 +12,7 @@ import { ok, replies } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { sendSmtpTest } from '../../platform/mail/mailer.ts';
 import { actorOf } from '../audit/index.ts';
+import { webManifestRoutes } from './web-manifest.routes.ts';
 
 const keysOf = (query: { keys?: string }) =>
   (query.keys ?? '')
@@ -19,7 +20,8 @@ const keysOf = (query: { keys?: string }) =>
     .map((key) => key.trim())
     .filter(Boolean);
 
-export async function settingsRoutes(app: AppInstance, { guards, settings, audit }: AppContext) {
+export async function settingsRoutes(app: AppInstance, ctx: AppContext) {
+  const { guards, settings, audit } = ctx;
   const tags = ['system settings'];
   app.get('/public/v1/system-setting', {
     schema: {
@@ -80,4 +82,6 @@ export async function settingsRoutes(app: AppInstance, { guards, settings, audit
       return ok({ response });
     },
   });
+
+  await webManifestRoutes(app, ctx);
 }

@@ -7,8 +7,9 @@ export const API_PREFIXES = ['/v1/', '/public/', '/api/'];
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);
 
 /**
- * Serves the built single-page app: its files as they are, index.html for every other non-API GET so deep
- * links work. Returns false when the web app has not been built.
+ * Serves the built single-page app: its files as they are (the brotli or gzip copy the build made when the
+ * browser accepts it), index.html for every other non-API GET so deep links work. Returns false when the web app
+ * has not been built.
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
@@ -17,9 +18,12 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // caches keep the brotli, gzip and plain answers apart
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   return true;

@@ -1,13 +1,9 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@omnichat/contracts';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-hk';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storedLocale, writeString } from '../storage.ts';
-import { en } from './en.ts';
-import { zhCn } from './zh-cn.ts';
-import { zhHk } from './zh-hk.ts';
+import { en, type UiCatalogue } from './en.ts';
 
 export { LOCALES };
 
@@ -22,11 +18,34 @@ function initialLocale(): Locale {
   return DEFAULT_LOCALE;
 }
 
+/**
+ * The Chinese texts (UI and dates) arrive with the language, as chunks of their own: the first load carries
+ * English only. main.tsx waits for the chosen one (`localeReady`) before the first render.
+ */
+const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<UiCatalogue>> = {
+  'zh-hk': async () => {
+    await import('dayjs/locale/zh-hk');
+    return (await import('./zh-hk.ts')).zhHk;
+  },
+  'zh-cn': async () => {
+    await import('dayjs/locale/zh-cn');
+    return (await import('./zh-cn.ts')).zhCn;
+  },
+};
+
+/** Fetches a language's texts once (English is built in). */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
+  i18n.addResourceBundle(locale, 'translation', await CATALOGUES[locale]());
+}
+
 export const i18n = i18next.createInstance();
+const initial = initialLocale();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, 'zh-hk': { translation: zhHk }, 'zh-cn': { translation: zhCn } },
-  lng: initialLocale(),
+  resources: { en: { translation: en } },
+  lng: initial,
+  partialBundledLanguages: true,
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],
   lowerCaseLng: true,
@@ -42,7 +61,15 @@ function applyDocumentLocale(locale: Locale) {
     document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-hk' ? 'zh-Hant-HK' : 'zh-Hans-CN';
   }
 }
-applyDocumentLocale(currentLocale());
+/** Resolves once the texts of the language the app starts in are there. */
+export const localeReady = loadLocale(initial).then(
+  async () => {
+    await i18n.changeLanguage(initial); // resolves to it now that its texts are there
+    applyDocumentLocale(initial);
+  },
+  // offline or a failed chunk: English texts rather than no app
+  () => applyDocumentLocale('en'),
+);
 
 /** The locale sent as X-Locale and used for catalogue texts. */
 export function currentLocale(): Locale {
@@ -53,6 +80,7 @@ export function currentLocale(): Locale {
 export async function changeLocale(locale: Locale): Promise<void> {
   writeString(STORAGE_KEYS.language, locale);
   writeString(STORAGE_KEYS.locale, ANTD_LOCALE_NAMES[locale]);
+  await loadLocale(locale);
   applyDocumentLocale(locale);
   await i18n.changeLanguage(locale);
 }

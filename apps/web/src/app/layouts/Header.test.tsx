@@ -35,7 +35,7 @@ describe('header', () => {
 
   it('switches texts to Traditional Chinese and remembers the choice', async () => {
     signIn();
-    renderApp('/app/dashboard');
+    await renderApp('/app/dashboard');
     const user = userEvent.setup();
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     expect(within(sidebar).getByText('Switch organization')).toBeInTheDocument();
@@ -56,14 +56,14 @@ describe('header', () => {
     writeString(STORAGE_KEYS.language, 'zh-cn');
     const { i18n } = await import('../i18n/index.ts');
     await i18n.changeLanguage('zh-cn');
-    renderApp('/app/dashboard');
+    await renderApp('/app/dashboard');
     await waitFor(() => expect(callsTo('GET', '/v1/subscription/current')).toHaveLength(1));
     expect(callsTo('GET', '/v1/subscription/current')[0]?.headers['x-locale']).toBe('zh-cn');
   });
 
   it('toggles the dark theme and remembers it', async () => {
     signIn();
-    renderApp('/app/dashboard');
+    await renderApp('/app/dashboard');
     const toggle = await screen.findByRole('button', { name: 'toggle theme' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.setup().click(toggle);
@@ -74,14 +74,14 @@ describe('header', () => {
 
   it('sets the browser title to "{page} | {workspace}"', async () => {
     signIn();
-    renderApp('/app/chat/whatsapp-template');
+    await renderApp('/app/chat/whatsapp-template');
     await screen.findByRole('heading', { name: 'WhatsApp template' });
     expect(document.title).toBe('WhatsApp template | First Org');
   });
 
   it('logs out: tells the server, removes the token and opens /auth/login', async () => {
     const { callsTo } = signIn();
-    const { router } = renderApp('/app/dashboard');
+    const { router } = await renderApp('/app/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'user menu' }));
     await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
@@ -93,7 +93,7 @@ describe('header', () => {
   it('shows the sidebar as a full-width drawer on a phone', async () => {
     viewport.width = 375;
     signIn();
-    const { router } = renderApp('/app/dashboard');
+    const { router } = await renderApp('/app/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(screen.queryByRole('navigation', { name: 'sidebar' })).not.toBeInTheDocument();
     const user = userEvent.setup();

@@ -1,11 +1,10 @@
 import { BellOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/login-flow.ts';
-import { CreateOrganizationDialog } from '../../features/workspace/CreateOrganizationDialog.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { NotificationBell } from '../../ui/NotificationBell.tsx';
 import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
@@ -20,6 +19,11 @@ import { ORGANIZATION_MENU } from './organization-menu.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import { ShellLayout } from './ShellLayout.tsx';
 import { WorkspaceAvatar } from './Sidebar.tsx';
+
+// its form (fields, time zones, avatar upload) loads when someone opens it, not with every page
+const CreateOrganizationDialog = lazy(async () => ({
+  default: (await import('../../features/workspace/CreateOrganizationDialog.tsx')).CreateOrganizationDialog,
+}));
 
 /** Routes outside the sidebar tree that follow the same rules (footer items of SPEC 2). */
 const GATED_ROUTES: SidebarItem[] = [
@@ -107,7 +111,11 @@ export function OrganizationLayout() {
           </>
         }
       />
-      <CreateOrganizationDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && (
+        <Suspense>
+          <CreateOrganizationDialog open onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </GeneralSocketProvider>
   );
 }

@@ -23,7 +23,7 @@ function signInAs(role: 'owner' | 'member', permissions: string[], planTag: stri
 describe('organization sidebar', () => {
   it('hides admin-only items from members and locks items without permission', async () => {
     signInAs('member', ['conversation_read']);
-    renderApp('/app/dashboard');
+    await renderApp('/app/dashboard');
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     expect(within(sidebar).getByText('First Org')).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/app/chat/chat');
@@ -41,7 +41,7 @@ describe('organization sidebar', () => {
 
   it('shows every item to an owner, unlocked', async () => {
     signInAs('owner', []);
-    renderApp('/app/dashboard');
+    await renderApp('/app/dashboard');
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     for (const name of [
       'Chat',
@@ -64,7 +64,7 @@ describe('organization sidebar', () => {
 
   it('highlights the item whose link is the current path', async () => {
     signInAs('member', ['conversation_read']);
-    renderApp('/app/chat/chat');
+    await renderApp('/app/chat/chat');
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     const item = within(sidebar).getByRole('link', { name: 'Chat' }).closest('li');
     expect(item).toHaveClass('ant-menu-item-selected');
@@ -74,7 +74,7 @@ describe('organization sidebar', () => {
 
   it('tells a member who opens a locked page which permission is missing', async () => {
     signInAs('member', []);
-    renderApp('/app/workflow');
+    await renderApp('/app/workflow');
     expect(await screen.findByText('missing permissions: workflow_read')).toBeInTheDocument();
   });
 });

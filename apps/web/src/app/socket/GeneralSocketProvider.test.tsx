@@ -110,7 +110,7 @@ describe('GeneralSocketProvider', () => {
       'GET /v1/subscription/current': [ok({ plan_tag: null })],
       'POST /v1/auth/logout': [ok({ message: 'ok' })],
     });
-    const { router } = renderApp('/app/dashboard');
+    const { router } = await renderApp('/app/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     const ws = FakeWebSocket.latest();
     expect(new URL(ws.url).pathname).toBe('/v1/ws');
@@ -141,7 +141,7 @@ describe('GeneralSocketProvider', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'GET /v1/admin/self/permission': [ok({ permissions: [] })],
     });
-    renderApp('/admin/dashboard');
+    await renderApp('/admin/dashboard');
     await screen.findByRole('navigation', { name: 'sidebar' });
     expect(tokenOf(FakeWebSocket.latest())).toBe('admin-token');
     expect(generalSocket.state).toBe('connecting');
@@ -149,7 +149,7 @@ describe('GeneralSocketProvider', () => {
 
   it('is not opened outside the signed-in layouts', async () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    renderApp('/auth/login');
+    await renderApp('/auth/login');
     await screen.findAllByRole('button');
     expect(FakeWebSocket.instances).toHaveLength(0);
   });

@@ -14,7 +14,7 @@ describe('admin profile page', () => {
       'PUT /v1/admin/self': (call) => ok({ ...ADMIN, ...(call.body as object) }),
       'POST /v1/admin/auth/change-password': [ok({ token: 'new-admin-token' })],
     });
-    renderApp('/admin/profile');
+    await renderApp('/admin/profile');
     const name = await screen.findByLabelText('Display name');
     await waitFor(() => expect(name).toHaveValue('Root Admin'));
     const user = userEvent.setup();

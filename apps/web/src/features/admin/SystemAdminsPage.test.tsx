@@ -32,7 +32,7 @@ const button = async (text: string, root: HTMLElement = document.body) =>
 describe('system admins page', () => {
   it('lists admins and searches on the server', async () => {
     const { calls } = asSystemAdmin({ 'GET /v1/admin/system-admin': [paged([ADMIN, BOB, CARL])] });
-    renderApp('/admin/system-admin');
+    await renderApp('/admin/system-admin');
     expect(await screen.findByText('Bob Lee')).toBeInTheDocument();
     expect(screen.getByText('carl@example.com')).toBeInTheDocument();
     expect(screen.getByText('Super admin')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('system admins page', () => {
 
   it('shows "no data available" for an empty list', async () => {
     asSystemAdmin({ 'GET /v1/admin/system-admin': [paged([])] });
-    renderApp('/admin/system-admin');
+    await renderApp('/admin/system-admin');
     expect(await screen.findByText('no data available')).toBeInTheDocument();
   });
 
@@ -60,7 +60,7 @@ describe('system admins page', () => {
       'GET /v1/admin/system-admin': [paged([ADMIN])],
       'POST /v1/admin/system-admin': (call) => ok({ ...BOB, ...(call.body as object) }),
     });
-    renderApp('/admin/system-admin');
+    await renderApp('/admin/system-admin');
     const user = userEvent.setup();
     await user.click(await button('Create admin'));
     const dialog = (await screen.findByText('Create admin', { selector: '.ant-modal-title' })).closest<HTMLElement>(
@@ -107,7 +107,7 @@ describe('system admins page', () => {
       ],
       'PUT /v1/admin/system-admin/00000000-0000-4000-8000-000000000002/permission': (call) => ok(call.body),
     });
-    renderApp('/admin/system-admin');
+    await renderApp('/admin/system-admin');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Permissions of Bob Lee'));
     const drawer = (await screen.findByText('Permissions: Bob Lee')).closest<HTMLElement>('.ant-drawer')!;
@@ -130,7 +130,7 @@ describe('system admins page', () => {
       { 'GET /v1/admin/system-admin': [paged([BOB, CARL])] },
       { admin: { admin: false }, permissions: ['system_admin_management_read'] },
     );
-    renderApp('/admin/system-admin');
+    await renderApp('/admin/system-admin');
     expect(await screen.findByText('Bob Lee')).toBeInTheDocument();
     expect(screen.queryByText('Create admin')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Deactivate Bob Lee')).not.toBeInTheDocument();

@@ -23,7 +23,7 @@ describe('users page', () => {
       'GET /v1/admin/user': [paged([AMY, BEN])],
       [`PUT /v1/admin/user/${AMY.id}/status`]: (call) => ok({ ...USER, ...(call.body as object) }),
     });
-    renderApp('/admin/user');
+    await renderApp('/admin/user');
     expect(await screen.findByText('Amy Chan')).toBeInTheDocument();
     expect(screen.getByText('3')).toBeInTheDocument();
     const user = userEvent.setup();
@@ -44,7 +44,7 @@ describe('users page', () => {
         ok({ message: 'a password reset link has been sent to the user' }),
       ],
     });
-    renderApp('/admin/user');
+    await renderApp('/admin/user');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Send password reset to Ben Ho'));
     const dialog = await findPanel('Send a password reset to Ben Ho?');
@@ -67,7 +67,7 @@ describe('users page', () => {
       { 'GET /v1/admin/user': [paged([AMY])] },
       { admin: { admin: false }, permissions: ['system_user_management_read'] },
     );
-    renderApp('/admin/user');
+    await renderApp('/admin/user');
     expect(await screen.findByText('Amy Chan')).toBeInTheDocument();
     expect(screen.queryByLabelText('Deactivate Amy Chan')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Send password reset to Amy Chan')).not.toBeInTheDocument();

@@ -44,7 +44,7 @@ describe('organizations page', () => {
       [`GET ${limitsPath}`]: [ok(LIMITS)],
       [`PUT ${limitsPath}`]: (call) => ok(call.body),
     });
-    renderApp('/admin/workspace');
+    await renderApp('/admin/workspace');
     expect(await screen.findByText('Acme Ltd')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Details of Acme Ltd'));
@@ -82,7 +82,7 @@ describe('organizations page', () => {
       },
       { admin: { admin: false }, permissions: ['workspace_management_read'] },
     );
-    renderApp('/admin/workspace');
+    await renderApp('/admin/workspace');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Details of Acme Ltd'));
     const drawer = await findPanel('Acme Ltd');

@@ -66,7 +66,7 @@ const auditList =
 describe('organization audit log', () => {
   it('lists entries with readable actions, the actor and the before → after changes', async () => {
     asOrganization('owner', { 'GET /v1/workspace/audit-logs': auditList([ROLE_CHANGE, TEAM_CREATE, ODD]) });
-    renderApp('/app/organization/audit-log');
+    await renderApp('/app/organization/audit-log');
     expect(await screen.findByText('Member role changed')).toBeInTheDocument();
     expect(screen.getByText('Team created')).toBeInTheDocument();
     expect(screen.getByText('custom.thing')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('organization audit log', () => {
     const { calls } = asOrganization('owner', {
       'GET /v1/workspace/audit-logs': auditList([ROLE_CHANGE, TEAM_CREATE]),
     });
-    renderApp('/app/organization/audit-log');
+    await renderApp('/app/organization/audit-log');
     expect(await screen.findByText('Member role changed')).toBeInTheDocument();
     expect(calls.find((c) => c.url.startsWith('/v1/workspace/audit-logs'))?.url).toBe(
       '/v1/workspace/audit-logs?page=1&size=10',
@@ -120,26 +120,26 @@ describe('organization audit log', () => {
 
   it('shows the empty state', async () => {
     asOrganization('owner', { 'GET /v1/workspace/audit-logs': [paged([])] });
-    renderApp('/app/organization/audit-log');
+    await renderApp('/app/organization/audit-log');
     expect(await screen.findByText('no data available')).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the log cannot be loaded', async () => {
     asOrganization('owner', { 'GET /v1/workspace/audit-logs': [fail(500, 'server error')] });
-    renderApp('/app/organization/audit-log');
+    await renderApp('/app/organization/audit-log');
     expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
   });
 
   it('is in the Organization group for owners and hidden (and gated) for members', async () => {
     asOrganization('owner', { 'GET /v1/workspace/audit-logs': [paged([])] });
-    const first = renderApp('/app/dashboard');
+    const first = await renderApp('/app/dashboard');
     const sidebar = await screen.findByLabelText('sidebar');
     expect(await within(sidebar).findByText('Audit log')).toBeInTheDocument();
     expect(within(sidebar).getByText('Audit log').closest('a')).toHaveAttribute('href', '/app/organization/audit-log');
     first.unmount();
 
     const { callsTo } = asOrganization('member');
-    renderApp('/app/organization/audit-log');
+    await renderApp('/app/organization/audit-log');
     const memberSidebar = await screen.findByLabelText('sidebar');
     expect(within(memberSidebar).queryByText('Members')).not.toBeInTheDocument();
     expect(within(memberSidebar).queryByText('Audit log')).not.toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('admin audit log', () => {
       after: { username: 'kim' },
     });
     const { calls } = asSystemAdmin({ 'GET /v1/admin/audit-logs': auditList([platform, ROLE_CHANGE]) });
-    renderApp('/admin/audit-log');
+    await renderApp('/admin/audit-log');
     expect(await screen.findByText('System admin created')).toBeInTheDocument();
     expect(screen.getByText('Member role changed')).toBeInTheDocument();
     expect(screen.getByText('Organization', { selector: 'th' })).toBeInTheDocument();

@@ -32,7 +32,7 @@ describe('join page', () => {
       'POST /public/v1/workspace/invite/accept': [ok({ workspace_id: JOINED.id })],
       'POST /v1/auth/refresh-token': [ok({ workspace: memberOf(JOINED), token: 'joined-token' })],
     });
-    const { router } = renderApp('/auth/join?token=abc');
+    const { router } = await renderApp('/auth/join?token=abc');
     expect(await screen.findByText('Bob Lee invited you to join Second Org as Member.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
@@ -55,13 +55,13 @@ describe('join page', () => {
       'GET /v1/self/workspaces': [ok([WORKSPACES[0]])],
       'POST /public/v1/auth/refresh-token': [ok({ workspace: memberOf(WORKSPACES[0]!), token: 'ws-token' })],
     });
-    const { router } = renderApp('/auth/join?token=abc');
+    const { router } = await renderApp('/auth/join?token=abc');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in to accept' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/auth/join?token=abc')}`);
 
-    await user.type(screen.getByLabelText('Username or e-mail'), 'amy');
+    await user.type(await screen.findByLabelText('Username or e-mail'), 'amy');
     await user.type(screen.getByLabelText('Password'), 'long-enough{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/join'));
     expect(router.state.location.search).toBe('?token=abc');
@@ -75,7 +75,7 @@ describe('join page', () => {
       'POST /public/v1/workspace/invite/accept': [ok({ workspace_id: JOINED.id, token: 'new-user-token' })],
       'POST /public/v1/auth/refresh-token': [ok({ workspace: memberOf(JOINED), token: 'ws-token' })],
     });
-    const { router } = renderApp('/auth/join?token=abc');
+    const { router } = await renderApp('/auth/join?token=abc');
     const user = userEvent.setup();
     await screen.findByText('Bob Lee invited you to join Second Org as Member.');
     await user.type(screen.getByLabelText('Username'), 'amy');
@@ -109,7 +109,7 @@ describe('join page', () => {
         fail(401, 'an account with this e-mail exists: sign in to accept the invitation'),
       ],
     });
-    renderApp('/auth/join?token=abc');
+    await renderApp('/auth/join?token=abc');
     const user = userEvent.setup();
     await screen.findByText('Bob Lee invited you to join Second Org as Member.');
     await user.type(screen.getByLabelText('Username'), 'amy');
@@ -127,7 +127,7 @@ describe('join page', () => {
     [400, 'invalid invite token'],
   ])('explains a %i token error with a link home', async (status, text) => {
     stubFetch({ ...shell, 'GET /public/v1/workspace/invite': [fail(status, text)] });
-    renderApp('/auth/join?token=bad');
+    await renderApp('/auth/join?token=bad');
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByText('This invitation cannot be used')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');

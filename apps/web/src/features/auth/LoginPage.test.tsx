@@ -29,7 +29,7 @@ async function signIn(user = userEvent.setup()) {
 describe('user login', () => {
   it('picks the first organization, stores token and login type, and opens the dashboard', async () => {
     const { callsTo } = stubLogin();
-    const { router } = renderApp('/auth/login');
+    const { router } = await renderApp('/auth/login');
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(callsTo('POST', '/public/v1/auth/login')[0]?.body).toEqual({
@@ -51,7 +51,7 @@ describe('user login', () => {
   it('picks the stored organization when it is still in the list', async () => {
     writeString(STORAGE_KEYS.workspaceId, WORKSPACES[1]!.id);
     const { callsTo } = stubLogin();
-    const { router } = renderApp('/auth/login');
+    const { router } = await renderApp('/auth/login');
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(callsTo('POST', '/public/v1/auth/refresh-token')[0]?.body).toMatchObject({
@@ -65,7 +65,7 @@ describe('user login', () => {
   it('ignores a stored organization the user no longer belongs to', async () => {
     writeString(STORAGE_KEYS.workspaceId, '99999999-9999-4999-8999-999999999999');
     const { callsTo } = stubLogin();
-    const { router } = renderApp('/auth/login');
+    const { router } = await renderApp('/auth/login');
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(callsTo('POST', '/public/v1/auth/refresh-token')[0]?.body).toMatchObject({
@@ -79,7 +79,7 @@ describe('user login', () => {
       'POST /public/v1/auth/login': [ok({ user: USER, token: 'user-token' })],
       'GET /v1/self/workspaces': [ok([])],
     });
-    const { router } = renderApp('/auth/login');
+    const { router } = await renderApp('/auth/login');
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/organization'));
     expect(session.token()).toBe('user-token');
@@ -92,7 +92,7 @@ describe('user login', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'POST /public/v1/auth/login': [fail(401, 'invalid username or password', 'bad-login')],
     });
-    const { router } = renderApp('/auth/login');
+    const { router } = await renderApp('/auth/login');
     await signIn();
     expect(await screen.findByText('invalid username or password')).toBeInTheDocument();
     expect(screen.getByText('[401] Trace: #bad-login')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('user login', () => {
 
   it('shows the required-field messages instead of calling the server', async () => {
     const { calls } = stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    renderApp('/auth/login');
+    await renderApp('/auth/login');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('username or e-mail is required')).toBeInTheDocument();
     expect(screen.getByText('password is required')).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('admin login', () => {
       'POST /public/v1/admin/auth/login': [ok({ admin: ADMIN, token: 'admin-token' })],
       'GET /v1/admin/self/permission': [ok({ permissions: ['system_user_management_read'] })],
     });
-    const { router } = renderApp('/auth/admin/login');
+    const { router } = await renderApp('/auth/admin/login');
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(session.token()).toBe('admin-token');

@@ -16,7 +16,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, confirm: string) {
 describe('sign-up page', () => {
   it('checks the fields before sending', async () => {
     const { calls } = stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    renderApp('/auth/register');
+    await renderApp('/auth/register');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Username'), 'bad name!');
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
@@ -36,7 +36,7 @@ describe('sign-up page', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'POST /public/v1/auth/register': [ok({ message: 'account created, check your e-mail to verify it' })],
     });
-    renderApp('/auth/register');
+    await renderApp('/auth/register');
     const user = userEvent.setup();
     await fill(user, 'long-enough{Enter}');
     expect(await screen.findByText('account created, check your e-mail to verify it')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('sign-up page', () => {
         fail(409, 'this username is already taken', 't', { username: 'this username is already taken' }),
       ],
     });
-    renderApp('/auth/register');
+    await renderApp('/auth/register');
     const user = userEvent.setup();
     await fill(user, 'long-enough{Enter}');
     await waitFor(() => expect(screen.getAllByText('this username is already taken').length).toBeGreaterThanOrEqual(2));

@@ -11,7 +11,7 @@ describe('resend verification page', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'POST /public/v1/auth/resend-verification': [ok({ message: answer })],
     });
-    renderApp('/auth/resend-verification');
+    await renderApp('/auth/resend-verification');
     const email = await screen.findByLabelText('E-mail');
     fireEvent.change(email, { target: { value: ' late@example.com ' } });
     fireEvent.click(screen.getByText('Send verification link'));
@@ -21,7 +21,7 @@ describe('resend verification page', () => {
 
   it('is linked from the sign-in page', async () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    renderApp('/auth/login');
+    await renderApp('/auth/login');
     expect(await screen.findByText('Did not get the verification e-mail?')).toHaveAttribute(
       'href',
       '/auth/resend-verification',

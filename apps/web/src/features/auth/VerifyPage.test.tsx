@@ -10,7 +10,7 @@ describe('verify page', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'POST /public/v1/auth/verify': [ok({ message: 'your e-mail address is verified, you can sign in now' })],
     });
-    renderApp('/auth/verify?token=abc');
+    await renderApp('/auth/verify?token=abc');
     expect(await screen.findByText('your e-mail address is verified, you can sign in now')).toBeInTheDocument();
     expect(callsTo('POST', '/public/v1/auth/verify')).toHaveLength(1);
     expect(callsTo('POST', '/public/v1/auth/verify')[0]?.body).toEqual({ token: 'abc' });
@@ -22,7 +22,7 @@ describe('verify page', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'POST /public/v1/auth/verify': [fail(404, 'verification token not found')],
     });
-    renderApp('/auth/verify?token=nope');
+    await renderApp('/auth/verify?token=nope');
     expect(await screen.findByText('verification token not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/render.tsx';
 describe('public pages', () => {
   it('the landing page links to sign in and sign up, without the /app chrome', async () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    renderApp('/');
+    await renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Every customer conversation');
     expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/auth/login');
     expect(screen.getAllByRole('link', { name: 'Sign up' })[0]).toHaveAttribute('href', '/auth/register');
@@ -17,7 +17,7 @@ describe('public pages', () => {
 
   it('the pricing page switches to yearly prices that save two months', async () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    renderApp('/pricing');
+    await renderApp('/pricing');
     expect(screen.getByText('save 2 months fee')).toBeInTheDocument();
     expect(screen.getByText('$29')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByText('Yearly'));
@@ -27,7 +27,7 @@ describe('public pages', () => {
 
   it('the about page renders', async () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
-    renderApp('/about');
+    await renderApp('/about');
     expect(await screen.findByRole('heading', { name: 'About OmniChat' })).toBeInTheDocument();
   });
 });

@@ -86,7 +86,7 @@ const memberCalls = (calls: StubCall[]) => calls.filter((c) => c.url.split('?')[
 describe('members page', () => {
   it('lists members with roles and status, pages on the server and searches after a pause', async () => {
     const { calls } = setup();
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(screen.getByText('user1@example.com')).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('members page', () => {
   it('shows a compact list on a phone', async () => {
     viewport.width = 375;
     setup();
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     const list = await screen.findByRole('list', { name: 'Members' });
     expect(await within(list).findByText('Person 1')).toBeInTheDocument();
     expect(within(list).getByLabelText('Remove Person 1')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('members page', () => {
       'GET /v1/workspace/members': [ok({ items: [], page: { page: 1, size: 10, total: 0, total_pages: 0 } })],
       'GET /v1/workspace/members/invites': [ok([])],
     });
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     await waitFor(() => expect(screen.getAllByText('no data available')).toHaveLength(2));
   });
 
@@ -145,7 +145,7 @@ describe('members page', () => {
         }),
       ],
     });
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     const user = userEvent.setup();
     await user.click((await screen.findByText('Invite member')).closest('button')!);
     const dialog = await screen.findByRole('dialog');
@@ -173,7 +173,7 @@ describe('members page', () => {
         fail(409, 'this person is already a member', 't', { email: 'this person is already a member' }),
       ],
     });
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     const user = userEvent.setup();
     await user.click((await screen.findByText('Invite member')).closest('button')!);
     const dialog = await screen.findByRole('dialog');
@@ -186,7 +186,7 @@ describe('members page', () => {
     const { callsTo } = setup({
       [`DELETE /v1/workspace/members/${target.id}`]: [ok({ message: 'Delete successfully' })],
     });
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Remove Person 1'));
     const dialog = await screen.findByRole('dialog');
@@ -203,7 +203,7 @@ describe('members page', () => {
       [`PUT /v1/workspace/members/${target.id}/role`]: [ok({ ...target, role: 'viewer' })],
       [`PUT /v1/workspace/members/${target.id}/status`]: [ok({ ...target, active: false })],
     });
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Change role of Person 1'));
     await pickOption(user, 'Viewer');
@@ -217,7 +217,7 @@ describe('members page', () => {
   it('withdraws a pending invitation after confirmation', async () => {
     const id = '20000000-0000-4000-8000-000000000001';
     const { callsTo } = setup({ [`DELETE /v1/workspace/members/invites/${id}`]: [ok({ message: 'ok' })] });
-    renderApp('/app/organization/users');
+    await renderApp('/app/organization/users');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Withdraw pending@example.com'));
     const dialog = await screen.findByRole('dialog');

@@ -24,7 +24,7 @@ const button = async (text: string) => (await screen.findByText(text, { selector
 describe('profile page', () => {
   it('saves the display name and updates the stored user', async () => {
     const { callsTo } = setup({ 'PUT /v1/self': (call) => ok({ ...USER, ...(call.body as object) }) });
-    renderApp('/app/profile');
+    await renderApp('/app/profile');
     const name = await screen.findByLabelText('Display name');
     expect(screen.getByLabelText('E-mail')).toHaveValue('amy@example.com');
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
@@ -42,7 +42,7 @@ describe('profile page', () => {
 
   it('checks the new password and its confirmation before sending', async () => {
     const { callsTo } = setup();
-    renderApp('/app/profile');
+    await renderApp('/app/profile');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Current password'), 'old-password');
     await user.type(screen.getByLabelText('New password'), 'short');
@@ -55,7 +55,7 @@ describe('profile page', () => {
 
   it('changes the password and keeps the new token', async () => {
     const { callsTo } = setup({ 'POST /v1/auth/change-password': [ok({ token: 'fresh-token' })] });
-    renderApp('/app/profile');
+    await renderApp('/app/profile');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Current password'), 'old-password');
     await user.type(screen.getByLabelText('New password'), 'new-password');
@@ -77,7 +77,7 @@ describe('profile page', () => {
         fail(400, 'the current password is incorrect', 't', { old_password: 'the current password is incorrect' }),
       ],
     });
-    renderApp('/app/profile');
+    await renderApp('/app/profile');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Current password'), 'wrong-password');
     await user.type(screen.getByLabelText('New password'), 'new-password');
@@ -96,7 +96,7 @@ describe('profile page', () => {
         ok({ message: 'a confirmation link has been sent to the new address' }),
       ],
     });
-    renderApp('/app/profile');
+    await renderApp('/app/profile');
     const user = userEvent.setup();
     const email = await screen.findByLabelText('New e-mail');
     await user.type(email, 'not-an-address');
@@ -125,7 +125,7 @@ describe('confirm e-mail page', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'POST /public/v1/auth/confirm-email': [ok({ message: 'your e-mail address has been changed' })],
     });
-    renderApp('/auth/confirm-email?token=abc');
+    await renderApp('/auth/confirm-email?token=abc');
     expect(await screen.findByText('your e-mail address has been changed')).toBeInTheDocument();
     expect(callsTo('POST', '/public/v1/auth/confirm-email')).toHaveLength(1);
     expect(callsTo('POST', '/public/v1/auth/confirm-email')[0]?.body).toEqual({ token: 'abc' });

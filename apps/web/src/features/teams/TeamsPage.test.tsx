@@ -105,7 +105,7 @@ async function openCreate(user: ReturnType<typeof userEvent.setup>) {
 describe('teams page', () => {
   it('lists teams with member counts and permissions, pages on the server and searches after a pause', async () => {
     const { calls } = setup();
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     expect(await screen.findByRole('heading', { name: 'Teams' })).toBeInTheDocument();
     const row = (await screen.findByText('Support')).closest('tr')!;
     expect(row).toHaveTextContent('First line');
@@ -132,7 +132,7 @@ describe('teams page', () => {
 
   it('shows "no data available" for an empty list and an error state with retry', async () => {
     setup({ 'GET /v1/teams': [fail(500, 'server error', 'boom'), { status: 200, body: { success: true, data: [] } }] });
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     expect(await screen.findByText('The teams could not be loaded.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('no data available')).toBeInTheDocument();
@@ -140,7 +140,7 @@ describe('teams page', () => {
 
   it('checks the team name before sending', async () => {
     const { callsTo } = setup();
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     const user = userEvent.setup();
     const dialog = await openCreate(user);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -153,7 +153,7 @@ describe('teams page', () => {
   it('creates a team with members and permissions, then says "Save successfully"', async () => {
     const created: TeamDetail = { ...team(20, { name: 'Sales' }), members: [] };
     const { calls, callsTo } = setup({ 'POST /v1/teams': [ok(created)] });
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     const user = userEvent.setup();
     const dialog = await openCreate(user);
     const listCalls = teamCalls(calls).length;
@@ -194,7 +194,7 @@ describe('teams page', () => {
     setup({
       'POST /v1/teams': [fail(400, 'team name must be less than 100 characters', 't', { name: 'name is taken' })],
     });
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     const user = userEvent.setup();
     const dialog = await openCreate(user);
     await user.type(within(dialog).getByLabelText('Team name'), 'Support{Enter}');
@@ -210,7 +210,7 @@ describe('teams page', () => {
       [`GET /v1/teams/${SUPPORT.id}`]: [ok(detail)],
       [`PUT /v1/teams/${SUPPORT.id}`]: [ok({ ...detail, name: 'Support desk' })],
     });
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
     const dialog = await screen.findByRole('dialog');
@@ -237,7 +237,7 @@ describe('teams page', () => {
 
   it('asks before deleting a team and only then sends DELETE', async () => {
     const { callsTo } = setup({ [`DELETE /v1/teams/${SUPPORT.id}`]: [ok(null)] });
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Support' }));
     const dialog = await screen.findByRole('dialog');
@@ -268,7 +268,7 @@ describe('teams page', () => {
   it('becomes a list on a 375 px screen', async () => {
     viewport.width = 375;
     setup();
-    renderApp('/app/organization/teams');
+    await renderApp('/app/organization/teams');
     const list = await screen.findByRole('list', { name: 'Teams' });
     const first = (await within(list).findAllByRole('listitem'))[0]!;
     expect(first).toHaveTextContent('Support');

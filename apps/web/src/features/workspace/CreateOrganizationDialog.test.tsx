@@ -54,7 +54,7 @@ async function openDialog() {
 describe('create organization dialog', () => {
   it('shows the SPEC 5 messages for an empty and a 100-character name', async () => {
     const { calls } = setup();
-    renderApp('/app/dashboard');
+    await renderApp('/app/dashboard');
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('organization name is required')).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('create organization dialog', () => {
 
   it('creates the organization, says "Save successfully" and opens the switch page', async () => {
     const { callsTo } = setup();
-    const { router } = renderApp('/app/dashboard');
+    const { router } = await renderApp('/app/dashboard');
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Organization name'), 'New Org');
 
@@ -91,7 +91,7 @@ describe('create organization dialog', () => {
 
   it('is not offered outside platform mode', async () => {
     setup('single');
-    renderApp('/app/dashboard');
+    await renderApp('/app/dashboard');
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     await waitFor(() => expect(within(sidebar).getByText('Switch organization')).toBeInTheDocument());

@@ -30,7 +30,7 @@ const button = async (text: string) => (await screen.findByText(text, { selector
 describe('organization settings', () => {
   it('shows the SPEC 5 name messages and sends nothing', async () => {
     const { callsTo } = setup();
-    renderApp('/app/organization/settings');
+    await renderApp('/app/organization/settings');
     const name = await screen.findByLabelText('Organization name');
     await waitFor(() => expect(name).toHaveValue('First Org'));
     expect(await screen.findByText('Asia/Hong_Kong (+08:00)')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('organization settings', () => {
 
   it('saves and updates the workspace name in the sidebar', async () => {
     const { callsTo } = setup({ 'PUT /v1/self/workspace': [ok({ ...SUMMARY, name: 'Renamed Org' })] });
-    renderApp('/app/organization/settings');
+    await renderApp('/app/organization/settings');
     const name = await screen.findByLabelText('Organization name');
     await waitFor(() => expect(name).toHaveValue('First Org'));
     const user = userEvent.setup();
@@ -68,7 +68,7 @@ describe('organization settings', () => {
     const { callsTo } = setup({
       'PUT /v1/workspace/member/permission/default': (call) => ok(call.body),
     });
-    renderApp('/app/organization/settings');
+    await renderApp('/app/organization/settings');
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByLabelText('Conversations Read')).toBeChecked());
     await user.click(screen.getByLabelText('Customers Write'));
@@ -83,7 +83,7 @@ describe('organization settings', () => {
   it('shows the server error when leaving the last organization', async () => {
     const text = 'you cannot delete or leave the last organization';
     const { callsTo } = setup({ 'POST /v1/self/workspace/leave': [fail(409, text)] });
-    const { router } = renderApp('/app/organization/settings');
+    const { router } = await renderApp('/app/organization/settings');
     const user = userEvent.setup();
     await user.click(await button('Leave organization'));
     const dialog = await screen.findByRole('dialog');
@@ -96,7 +96,7 @@ describe('organization settings', () => {
 
   it('deletes the organization only after its name is typed, then opens the switch page', async () => {
     const { callsTo } = setup({ 'DELETE /v1/self/workspace': [ok({ message: 'Delete successfully' })] });
-    const { router } = renderApp('/app/organization/settings');
+    const { router } = await renderApp('/app/organization/settings');
     const user = userEvent.setup();
     await user.click(await button('Delete organization'));
     const dialog = await screen.findByRole('dialog');

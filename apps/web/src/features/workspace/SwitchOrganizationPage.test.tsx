@@ -22,7 +22,7 @@ describe('switch organization page', () => {
         ok({ workspace: memberOf(WORKSPACES[1]!, []), token: 'second-token' }),
       ],
     });
-    const { router } = renderApp('/app/organization');
+    const { router } = await renderApp('/app/organization');
     await waitFor(() => expect(callsTo('POST', '/v1/auth/refresh-token')).toHaveLength(1));
     expect(callsTo('POST', '/v1/auth/refresh-token')[0]?.body).toEqual({
       token: 'first-token',

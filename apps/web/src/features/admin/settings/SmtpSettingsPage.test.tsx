@@ -20,7 +20,7 @@ describe('SMTP settings page', () => {
       'GET /v1/system-setting': [ok(SMTP)],
       'PUT /v1/system-setting': (call) => ok((call.body as { settings: unknown[] }).settings),
     });
-    renderApp('/admin/settings/smtp-server');
+    await renderApp('/admin/settings/smtp-server');
     const host = await screen.findByLabelText('SMTP host');
     expect(callsTo('GET', '/v1/system-setting')[0]?.url).toBe(
       `/v1/system-setting?keys=${encodeURIComponent('smtp.host,smtp.port,smtp.security,smtp.user,smtp.password,smtp.sender')}`,
@@ -62,7 +62,7 @@ describe('SMTP settings page', () => {
         fail(400, 'the SMTP server refused the test e-mail: 535 Authentication failed'),
       ],
     });
-    renderApp('/admin/settings/smtp-server');
+    await renderApp('/admin/settings/smtp-server');
     const user = userEvent.setup();
     const recipient = await screen.findByLabelText('Test recipient');
     await user.click(await findButton('Send test e-mail'));

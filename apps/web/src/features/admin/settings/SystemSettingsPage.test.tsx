@@ -18,7 +18,7 @@ describe('system settings page', () => {
       ],
       'PUT /v1/system-setting': (call) => ok((call.body as { settings: unknown[] }).settings),
     });
-    renderApp('/admin/settings/system');
+    await renderApp('/admin/settings/system');
     const seats = await screen.findByLabelText('Maximum seats');
     await waitFor(() => expect(seats).toHaveValue('25'));
     expect(screen.getByLabelText('System name')).toHaveValue('OmniChat');
@@ -47,7 +47,7 @@ describe('system settings page', () => {
         ]),
       ],
     });
-    renderApp('/admin/settings/stripe');
+    await renderApp('/admin/settings/stripe');
     expect(await screen.findByText(/Features of a later release use these settings/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Stripe secret key')).toHaveValue('********'));
     expect(screen.getByLabelText('Stripe webhook secret')).toHaveValue('');

@@ -1,0 +1,61 @@
+// OmniChat's service worker. The app shell (the page and its hashed scripts and styles) comes from the cache on
+// repeat visits; API answers never do: they always come from the server. The notifications add web push here.
+const SHELL_CACHE = 'omnichat-shell-v1';
+const API_PREFIXES = ['/v1/', '/public/', '/api/'];
+/** hashed files of earlier releases are dropped beyond this many */
+const MAX_ENTRIES = 300;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.add('/'))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key !== SHELL_CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return;
+  if (request.mode === 'navigate') event.respondWith(pageFromNetworkFirst(request));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(assetFromCacheFirst(request));
+});
+
+/** Every route is the same page: the newest from the server, the cached one when offline. */
+async function pageFromNetworkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) await (await caches.open(SHELL_CACHE)).put('/', response.clone());
+    return response;
+  } catch (error) {
+    const cached = await caches.match('/');
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** Hashed files never change under their name: once cached, always right. */
+async function assetFromCacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const cache = await caches.open(SHELL_CACHE);
+    await cache.put(request, response.clone());
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) await cache.delete(old);
+  }
+  return response;
+}
