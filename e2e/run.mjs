@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The end-to-end layer of `npm test`: finds Chromium, builds the web app, then runs the journeys in e2e/.
+// `--built` skips the build (CI builds once for the runs on both databases).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -29,5 +30,5 @@ const run = (command, args, env = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-run('npm', ['run', 'build', '--silent']);
+if (!process.argv.includes('--built')) run('npm', ['run', 'build', '--silent']);
 run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });

@@ -25,5 +25,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 20_000,
+    // one module graph per worker instead of one per file (setup.ts resets what tests share: storage, language,
+    // toasts, the fake socket)
+    isolate: false,
   },
 });

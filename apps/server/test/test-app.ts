@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { GoogleVerifier } from '../src/integrations/google/id-token.ts';
@@ -35,6 +37,12 @@ export interface TestApp {
 
 let snapshot: Promise<Blob> | undefined;
 
+/** The migrated snapshot the run's global setup wrote (one migration per run), or one of this file's own. */
+function migrated(): Promise<Blob> {
+  const file = inject('pgliteSnapshot');
+  return file ? Promise.resolve(new Blob([readFileSync(file)])) : migratedSnapshot();
+}
+
 /**
  * A fresh database of the test's own: in-memory PGlite, or, when DATABASE_URL is set, a new database on
  * that server that is dropped afterwards.
@@ -42,11 +50,11 @@ let snapshot: Promise<Blob> | undefined;
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    snapshot ??= migratedSnapshot();
+    snapshot ??= migrated();
     const database = await openDatabase({ snapshot: await snapshot });
     return { database, drop: () => database.close() };
   }
-  const created = await createPostgresDatabase(serverUrl, 'omnichat_test');
+  const created = await createPostgresDatabase(serverUrl, 'omnichat_test', inject('postgresTemplate') || undefined);
   const database = await openDatabase({ databaseUrl: created.url });
   return {
     database,
@@ -58,8 +66,11 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   };
 }
 
-/** A new, empty database on the PostgreSQL server at `serverUrl`; `drop()` removes it, connections and all. */
-export async function createPostgresDatabase(serverUrl: string, prefix: string) {
+/**
+ * A new database on the PostgreSQL server at `serverUrl`, empty or a copy of `template`; `drop()` removes it,
+ * connections and all.
+ */
+export async function createPostgresDatabase(serverUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -67,7 +78,7 @@ export async function createPostgresDatabase(serverUrl: string, prefix: string) 
     await client.query(statement);
     await client.end();
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

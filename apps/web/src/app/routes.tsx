@@ -202,6 +202,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'mobile-app',
+            ...page(
+              () => import('../features/mobile-app/MobileAppPage.tsx'),
+              (m) => <m.MobileAppPage />,
+            ),
+          },
+          {
             path: 'organization/settings',
             ...page(
               () => import('../features/workspace/OrganizationSettingsPage.tsx'),

@@ -105,6 +105,15 @@ describe('health', () => {
     }
     expect(document.paths['/metrics']).toBeUndefined();
   });
+
+  it('serves the interactive API documentation page and its scripts', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+  });
 });
 
 describe('metrics', () => {
