@@ -5,15 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedSnapshot, openDatabase } from '../src/platform/db/database.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** a migrated, empty PGlite database as a tarball file (PGlite runs) */
-    pgliteSnapshot: string;
-    /** a migrated, empty database on the PostgreSQL server that test databases are cloned from (DATABASE_URL runs) */
-    postgresTemplate: string;
-  }
-}
+// the ProvidedContext keys are declared beside their readers
+import type {} from './test-app.ts';
 
 const adminQuery = async (serverUrl: string, statement: string) => {
   const client = new pg.Client({ connectionString: serverUrl });

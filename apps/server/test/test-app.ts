@@ -35,6 +35,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What the server tests' global setup (global-setup.ts) prepared for the run. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** a migrated, empty PGlite database as a tarball file (PGlite runs) */
+    pgliteSnapshot: string;
+    /** a migrated, empty database on the PostgreSQL server that test databases are cloned from (DATABASE_URL runs) */
+    postgresTemplate: string;
+  }
+}
+
 let snapshot: Promise<Blob> | undefined;
 
 /** The migrated snapshot the run's global setup wrote (one migration per run), or one of this file's own. */
