@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
 export * from './limits.ts';

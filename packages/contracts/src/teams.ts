@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { pageField, pageSizeField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { WORKSPACE_PERMISSIONS, type WorkspacePermission } from './permissions.ts';
@@ -78,3 +79,46 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+const teamParams = z.object({ id: z.uuid({ error: 'not_found' }) });
+
+/** The teams API (SPEC 7). */
+export const teamEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/teams',
+    query: teamListQuerySchema,
+    response: z.array(teamSchema),
+    paged: true,
+    summary: 'Teams of the organization, by name, with member counts',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/teams',
+    body: createTeamBodySchema,
+    response: teamDetailSchema,
+    summary: 'Create a team (permissions default to the defaults.team.permissions setting)',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/teams/:id',
+    params: teamParams,
+    response: teamDetailSchema,
+    summary: 'A team with its members',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/v1/teams/:id',
+    params: teamParams,
+    body: updateTeamBodySchema,
+    response: teamDetailSchema,
+    summary: 'Update a team; member_ids replaces its members',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/v1/teams/:id',
+    params: teamParams,
+    response: z.null(),
+    summary: 'Delete a team',
+  }),
+};

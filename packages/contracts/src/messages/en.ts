@@ -7,6 +7,7 @@ export const en = {
   server_error: 'server error',
   unknown_error: 'unknown error',
   unknown_error_occurred: 'unknown error occurred',
+  response_invalid: "the server's answer could not be read",
   media_too_large: 'Media size cannot be larger than 20MB',
   save_success: 'Save successfully',
   delete_success: 'Delete successfully',

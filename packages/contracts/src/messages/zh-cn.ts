@@ -7,6 +7,7 @@ export const zhCn: Catalogue = {
   server_error: '服务器错误',
   unknown_error: '未知错误',
   unknown_error_occurred: '发生未知错误',
+  response_invalid: '无法读取服务器的响应',
   media_too_large: '媒体大小不能超过 20MB',
   save_success: '保存成功',
   delete_success: '删除成功',

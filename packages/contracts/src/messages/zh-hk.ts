@@ -7,6 +7,7 @@ export const zhHk: Catalogue = {
   server_error: '伺服器錯誤',
   unknown_error: '未知錯誤',
   unknown_error_occurred: '發生未知錯誤',
+  response_invalid: '無法讀取伺服器的回應',
   media_too_large: '媒體大小不能超過 20MB',
   save_success: '儲存成功',
   delete_success: '刪除成功',

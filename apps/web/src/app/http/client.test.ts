@@ -1,3 +1,4 @@
+import { teamEndpoints } from '@omnichat/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { refreshSession } from '../session/refresh.ts';
@@ -169,5 +170,49 @@ describe('http client', () => {
     const { client } = makeClient();
     await expect(client.get('/v1/odd')).rejects.toThrow('unknown error');
     expect(getToasts()).toHaveLength(0);
+  });
+});
+
+describe('calls of contract endpoints', () => {
+  const TEAM = {
+    id: '3c1d1d0c-3333-4c57-9d0a-1f2a3b4c5d6e',
+    name: 'Support',
+    description: '',
+    permissions: [],
+    member_count: 2,
+    created_at: 1,
+    updated_at: 2,
+    members: [],
+  };
+  const PAGE = { page: 2, size: 10, total: 11, total_pages: 2 };
+
+  beforeEach(() => writeString(STORAGE_KEYS.token, 'token'));
+
+  it('fill the path, send query and body, and answer the parsed data with its page', async () => {
+    const { calls } = stubFetch({
+      'GET /v1/teams': [{ status: 200, body: { success: true, data: [TEAM], page: PAGE } }],
+      [`PUT /v1/teams/${TEAM.id}`]: [ok(TEAM)],
+    });
+    const { client } = makeClient();
+    const listed = await client.callEnvelope(teamEndpoints.list, { query: { page: 2, size: 10 } });
+    expect(listed.data.map((team) => team.name)).toEqual(['Support']);
+    expect(listed.page).toEqual(PAGE);
+    expect(calls[0]?.url).toContain('/v1/teams?page=2&size=10');
+
+    const updated = await client.call(teamEndpoints.update, { params: { id: TEAM.id }, body: { name: 'Support' } });
+    expect(updated.member_count).toBe(2);
+    expect(calls[1]?.body).toEqual({ name: 'Support' });
+  });
+
+  it('report an answer that does not match the contract instead of passing it on', async () => {
+    stubFetch({ [`GET /v1/teams/${TEAM.id}`]: [ok({ ...TEAM, member_count: 'two' })] });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, notify } = makeClient();
+    await expect(client.call(teamEndpoints.get, { params: { id: TEAM.id } })).rejects.toThrow(
+      "the server's answer could not be read",
+    );
+    expect(notify).toHaveBeenCalledWith('error', "the server's answer could not be read", [`GET /v1/teams/${TEAM.id}`]);
+    expect(logged.mock.calls[0]?.[0]).toContain('does not match its contract');
+    logged.mockRestore();
   });
 });

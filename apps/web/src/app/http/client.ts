@@ -1,4 +1,14 @@
-import { LIMITS, type Locale, type MessageKey, type PageInfo, translate } from '@omnichat/contracts';
+import {
+  type CallInput,
+  type Endpoint,
+  LIMITS,
+  type Locale,
+  type MessageKey,
+  type PageInfo,
+  pathOf,
+  type ResponseOf,
+  translate,
+} from '@omnichat/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ToastNotifier = (kind: 'error', title: string, lines: string[]) => void;
@@ -10,6 +20,11 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
 }
+
+/** What `call` takes: the endpoint's parameters, query and body (those it has), and the request options. */
+export type CallArguments<E extends Endpoint> = keyof CallInput<E> extends never
+  ? [options?: Omit<RequestOptions, 'query' | 'body'>]
+  : [input: CallInput<E> & Omit<RequestOptions, 'query' | 'body'>];
 
 export interface Envelope<T> {
   data: T;
@@ -188,9 +203,34 @@ export function createHttpClient(config: HttpClientConfig) {
   const request = async <T>(method: HttpMethod, path: string, options?: RequestOptions) =>
     (await requestEnvelope<T>(method, path, options)).data;
 
+  /**
+   * Calls an endpoint of the contracts: its answer's `data` is parsed by the endpoint's response schema, and an
+   * answer that does not match is reported (logged with the differences, toasted, thrown), never cast.
+   */
+  async function callEnvelope<E extends Endpoint>(
+    endpoint: E,
+    ...[input]: CallArguments<E>
+  ): Promise<Envelope<ResponseOf<E>>> {
+    const { params, query, body, ...options } = (input ?? {}) as RequestOptions & {
+      params?: Record<string, string | number>;
+    };
+    const path = pathOf(endpoint.path, params);
+    const envelope = await requestEnvelope<unknown>(endpoint.method, path, { ...options, query, body });
+    const parsed = endpoint.response.safeParse(envelope.data);
+    if (parsed.success) return { data: parsed.data as ResponseOf<E>, page: envelope.page };
+    const message = translate('response_invalid', config.getLocale());
+    const where = `${endpoint.method} ${path}`;
+    console.error(`${where}: the answer does not match its contract`, parsed.error.issues);
+    if (!options.silent) config.notify('error', message, [where]);
+    throw new ApiError(message, 200);
+  }
+
   return {
     requestEnvelope,
     request,
+    callEnvelope,
+    call: async <E extends Endpoint>(endpoint: E, ...input: CallArguments<E>) =>
+      (await callEnvelope(endpoint, ...input)).data,
     /** A call without the retry and toast handling (token refresh itself uses this). */
     raw: send,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),

@@ -1,7 +1,7 @@
 import { type Admin, translate } from '@omnichat/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Flex, Result, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
@@ -28,11 +28,17 @@ export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose, onSav
     enabled: Boolean(admin),
     select: (data) => data.permissions,
   });
-  const [selected, setSelected] = useState<string[]>([]);
+  // the boxes show the stored permissions until someone edits them: an edit is kept per admin, so a later answer
+  // of the query (a refetch) never undoes a click
+  const [edited, setEdited] = useState<{ id: string; permissions: string[] } | null>(null);
+  const selected = edited?.id === id ? edited.permissions : (query.data ?? []);
+  const setSelected = (permissions: string[]) => setEdited({ id, permissions });
+  // closing drops an unsaved edit: the drawer opens again on what is stored
+  const close = () => {
+    setEdited(null);
+    onClose();
+  };
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (query.data) setSelected(query.data);
-  }, [query.data]);
 
   const save = async () => {
     if (!admin) return;
@@ -42,7 +48,7 @@ export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose, onSav
       queryClient.setQueryData(adminKeys.adminPermissions(admin.id), result);
       toast.success(translate('save_success', locale));
       onSaved();
-      onClose();
+      close();
     } catch {
       // the HTTP client has shown the server's message
     } finally {
@@ -72,14 +78,14 @@ export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose, onSav
   return (
     <Drawer
       open={Boolean(admin)}
-      onClose={onClose}
+      onClose={close}
       title={t('adminPages.systemAdmins.permissionsTitle', { name: admin?.display_name ?? '' })}
       size="min(520px, 100vw)"
       destroyOnHidden
       footer={
         editable && (
           <Flex justify="flex-end" gap={8}>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button onClick={close}>{t('common.cancel')}</Button>
             <Button type="primary" loading={saving} disabled={!query.data} onClick={() => void save()}>
               {t('adminPages.systemAdmins.savePermissions')}
             </Button>

@@ -8,7 +8,7 @@ import {
 } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Modal, Skeleton } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
@@ -16,7 +16,7 @@ import { toast } from '../../app/toast/toast-store.ts';
 import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
 import { zodRule } from '../../ui/zod-rule.ts';
 import { type MemberOption, MemberPicker } from './MemberPicker.tsx';
-import { createTeam, getTeam, teamKeys, updateTeam } from './teams-api.ts';
+import { getTeam, teamKeys, useSaveTeam } from './teams-api.ts';
 
 interface FormValues {
   name: string;
@@ -47,11 +47,10 @@ interface TeamFormDialogProps {
   teamId: string | null;
   workspaceId: string | null;
   onClose: () => void;
-  onSaved: () => Promise<unknown> | undefined;
 }
 
 /** Create or edit a team: name, description, members and a permission matrix. */
-export function TeamFormDialog({ open, teamId, workspaceId, onClose, onSaved }: TeamFormDialogProps) {
+export function TeamFormDialog({ open, teamId, workspaceId, onClose }: TeamFormDialogProps) {
   const { t } = useTranslation();
   const editing = teamId !== null;
   const detail = useQuery({
@@ -62,7 +61,7 @@ export function TeamFormDialog({ open, teamId, workspaceId, onClose, onSaved }: 
   });
 
   let body: ReactNode;
-  if (!editing) body = <TeamForm key="new" team={null} onClose={onClose} onSaved={onSaved} />;
+  if (!editing) body = <TeamForm key="new" team={null} onClose={onClose} />;
   else if (detail.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (detail.isError || !detail.data)
     body = (
@@ -76,12 +75,7 @@ export function TeamFormDialog({ open, teamId, workspaceId, onClose, onSaved }: 
   else
     body = (
       // fresh data (asked again on every open) restarts the form
-      <TeamForm
-        key={`${detail.data.id}-${detail.dataUpdatedAt}`}
-        team={detail.data}
-        onClose={onClose}
-        onSaved={onSaved}
-      />
+      <TeamForm key={`${detail.data.id}-${detail.dataUpdatedAt}`} team={detail.data} onClose={onClose} />
     );
 
   return (
@@ -98,19 +92,11 @@ export function TeamFormDialog({ open, teamId, workspaceId, onClose, onSaved }: 
   );
 }
 
-function TeamForm({
-  team,
-  onClose,
-  onSaved,
-}: {
-  team: TeamDetail | null;
-  onClose: () => void;
-  onSaved: () => Promise<unknown> | undefined;
-}) {
+function TeamForm({ team, onClose }: { team: TeamDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaveTeam();
 
   const known: MemberOption[] = (team?.members ?? []).map((member) => ({
     value: member.id,
@@ -120,7 +106,6 @@ function TeamForm({
   }));
 
   const submit = async (values: FormValues) => {
-    setSaving(true);
     const body = {
       name: values.name.trim(),
       description: (values.description ?? '').trim(),
@@ -128,11 +113,9 @@ function TeamForm({
       member_ids: values.member_ids ?? [],
     };
     try {
-      if (team) await updateTeam(team.id, body);
-      else await createTeam(body);
+      await save.mutateAsync({ id: team?.id, body });
       toast.success(translate('save_success', locale));
       onClose();
-      await onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         const errors = new Map<FormField, string>();
@@ -142,8 +125,6 @@ function TeamForm({
         }
         form.setFields([...errors].map(([name, message]) => ({ name, errors: [message] })));
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -186,7 +167,7 @@ function TeamForm({
       </Form.Item>
       <Flex justify="flex-end" gap={8} wrap>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
           {team ? t('common.save') : t('common.create')}
         </Button>
       </Flex>

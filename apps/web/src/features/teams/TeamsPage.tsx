@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { LIMITS, type Team, WORKSPACE_PERMISSION_GROUPS } from '@omnichat/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -24,7 +24,7 @@ import { useSession } from '../../app/session/use-session.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TeamFormDialog } from './TeamFormDialog.tsx';
-import { deleteTeam, listTeams, type TeamFilters, teamKeys } from './teams-api.ts';
+import { listTeams, type TeamFilters, teamKeys, useDeleteTeam } from './teams-api.ts';
 
 const PAGE_SIZE = 10;
 const SUMMARY_TAGS = 3;
@@ -62,7 +62,6 @@ export function TeamsPage() {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const isPhone = screens.md === false;
-  const queryClient = useQueryClient();
   const { member: self, workspaceId, isAdmin } = useSession();
   const permissions = useMemberPermissions();
   const canWrite = isAdmin || (permissions.data ?? self?.permissions ?? []).includes('team_write');
@@ -86,7 +85,7 @@ export function TeamsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
+  const removeTeam = useDeleteTeam();
 
   const items = teams.data?.items ?? [];
   const pageInfo = teams.data?.page;
@@ -282,7 +281,6 @@ export function TeamsPage() {
           teamId={dialog.teamId}
           workspaceId={workspaceId}
           onClose={() => setDialog((current) => ({ ...current, open: false }))}
-          onSaved={refresh}
         />
       )}
       {canWrite && (
@@ -294,10 +292,9 @@ export function TeamsPage() {
           confirmText={t('teams.delete')}
           onConfirm={async () => {
             if (!deleting) return;
-            await deleteTeam(deleting.id);
+            await removeTeam.mutateAsync(deleting.id);
             // the last team of a later page is gone: show the page before it
             if (items.length === 1 && page > 1) setPage(page - 1);
-            await refresh();
           }}
         />
       )}

@@ -1,4 +1,5 @@
-import type { CreateTeamBody, Member, PageInfo, Team, TeamDetail, UpdateTeamBody } from '@omnichat/contracts';
+import { type CreateTeamBody, type Member, type PageInfo, type Team, teamEndpoints } from '@omnichat/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
 
 export interface TeamFilters {
@@ -20,20 +21,35 @@ export const teamKeys = {
 
 /** GET /v1/teams: `data` is the list of teams, `page` the paging info beside it. */
 export async function listTeams(filters: TeamFilters): Promise<TeamPage> {
-  const { data, page } = await http.requestEnvelope<Team[]>('GET', '/v1/teams', {
+  const { data, page } = await http.callEnvelope(teamEndpoints.list, {
     query: { page: filters.page, size: filters.size, keyword: filters.keyword.trim() || undefined },
   });
-  return { items: data ?? [], page };
+  return { items: data, page };
 }
 
-export const getTeam = (id: string) => http.get<TeamDetail>(`/v1/teams/${id}`);
+export const getTeam = (id: string) => http.call(teamEndpoints.get, { params: { id } });
 
-export const createTeam = (body: CreateTeamBody) => http.post<TeamDetail>('/v1/teams', body);
+/**
+ * Creates a team, or updates the one with `id` (`member_ids` replaces its whole member set); every team query of
+ * the organization is refreshed afterwards.
+ */
+export function useSaveTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: CreateTeamBody }) =>
+      id ? http.call(teamEndpoints.update, { params: { id }, body }) : http.call(teamEndpoints.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}
 
-/** `member_ids` replaces the whole member set. */
-export const updateTeam = (id: string, body: UpdateTeamBody) => http.put<TeamDetail>(`/v1/teams/${id}`, body);
-
-export const deleteTeam = (id: string) => http.delete<null>(`/v1/teams/${id}`);
+/** Deletes a team; every team query of the organization is refreshed afterwards. */
+export function useDeleteTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.call(teamEndpoints.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}
 
 /** Members to pick from: the first 20 matching the keyword. */
 export const searchMembers = (keyword: string) =>

@@ -1,7 +1,7 @@
 import { translate } from '@omnichat/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
@@ -18,18 +18,17 @@ export function DefaultPermissionsCard({ workspaceId }: { workspaceId: string | 
     queryFn: getDefaultPermissions,
     select: (data) => data.permissions,
   });
-  const [selected, setSelected] = useState<string[]>([]);
+  // the stored list until someone edits it, so a later answer of the query (a refetch) never undoes a click
+  const [edited, setSelected] = useState<string[] | null>(null);
+  const selected = edited ?? query.data ?? [];
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (query.data) setSelected(query.data);
-  }, [query.data]);
 
   const save = async () => {
     setSaving(true);
     try {
       const result = await putDefaultPermissions(selected);
       queryClient.setQueryData(workspaceSettingsKeys.defaultPermissions(workspaceId), result);
+      setSelected(null);
       toast.success(translate('save_success', locale));
     } catch {
       // the HTTP client has shown the server's message
