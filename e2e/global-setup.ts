@@ -28,7 +28,8 @@ export async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '..');
   const artifacts = path.join(root, 'e2e/.artifacts');
   mkdirSync(artifacts, { recursive: true });
-  const logFile = path.join(artifacts, 'server.log');
+  // named per database, so the journeys on PGlite and on PostgreSQL can run side by side
+  const logFile = path.join(artifacts, process.env.DATABASE_URL ? 'server-postgres.log' : 'server-pglite.log');
   const port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-e2e-'));
 
