@@ -1,7 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
 import { LIMITS } from '@omnichat/contracts';
-import { Badge, Button, Empty, Popover, Typography } from 'antd';
+import { Badge, Button, Empty, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Text } from './text.tsx';
 
 /** "99+" above the cap (SPEC 9). */
 export const formatUnreadCount = (count: number) =>
@@ -12,7 +13,7 @@ export function NotificationBell({ unreadCount = 0 }: { unreadCount?: number }) 
   const { t } = useTranslation();
   const panel = (
     <div style={{ width: 'min(320px, calc(100vw - 48px))' }}>
-      <Typography.Text strong>{t('notifications.title')}</Typography.Text>
+      <Text strong>{t('notifications.title')}</Text>
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
     </div>
   );

@@ -1,5 +1,6 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { Heading, Text } from './text.tsx';
 
 /** Layouts provide the part after the bar: the workspace name (or system name). */
 export const TitleSuffixContext = createContext<string>('');
@@ -18,10 +19,8 @@ export function PageHeader({ title, extra, subtitle }: { title: string; extra?: 
   return (
     <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 20 }}>
       <div style={{ minWidth: 0 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+        <Heading level={3}>{title}</Heading>
+        {subtitle && <Text secondary>{subtitle}</Text>}
       </div>
       {extra && (
         <Flex gap={8} wrap>

@@ -1,6 +1,7 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Grid, type MenuProps, Typography } from 'antd';
+import { Avatar, Button, Dropdown, Grid, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Text } from './text.tsx';
 
 interface UserMenuProps {
   name: string;
@@ -17,9 +18,9 @@ export function UserMenu({ name, avatar, items }: UserMenuProps) {
       <Button type="text" aria-label={t('nav.userMenu')} style={{ paddingInline: 6, height: 40 }}>
         <Avatar size={28} src={avatar || undefined} icon={<UserOutlined />} />
         {screens.md && (
-          <Typography.Text ellipsis style={{ maxWidth: 140 }}>
+          <Text ellipsis style={{ maxWidth: 140 }}>
             {name}
-          </Typography.Text>
+          </Text>
         )}
         {screens.md && <DownOutlined style={{ fontSize: 10 }} />}
       </Button>

@@ -1,6 +1,7 @@
 import { LIMITS } from '@omnichat/contracts';
-import { Avatar, Flex, Layout, Typography, theme } from 'antd';
+import { Avatar, Flex, Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { Text } from '../../ui/text.tsx';
 import type { ResolvedItem } from './menu-model.ts';
 import { SidebarMenu } from './SidebarMenu.tsx';
 
@@ -30,9 +31,9 @@ export function SidebarBody({ title, avatar, items, footer, collapsed = false, o
       >
         {avatar}
         {!collapsed && (
-          <Typography.Text strong ellipsis style={{ fontSize: 16 }} title={title}>
+          <Text strong ellipsis style={{ fontSize: 16 }} title={title}>
             {title}
-          </Typography.Text>
+          </Text>
         )}
       </Flex>
       <div style={{ flex: 1, overflowY: 'auto', paddingBlock: 8 }}>

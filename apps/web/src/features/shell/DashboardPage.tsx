@@ -1,4 +1,4 @@
-import { Card, Col, Descriptions, Flex, Row, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Flex, Row, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ORGANIZATION_MENU } from '../../app/layouts/organization-menu.tsx';
 import { useCurrentSubscription, useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Heading, Text } from '../../ui/text.tsx';
 
 /** /app/dashboard: who you are in this organization, and shortcuts to what you may open. */
 export function DashboardPage() {
@@ -29,12 +30,12 @@ export function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card style={{ height: '100%' }}>
-            <Typography.Title level={4} style={{ marginTop: 0 }}>
+            <Heading level={4} style={{ marginBottom: 8 }}>
               {t('dashboard.welcome', { name })}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">
-              {t('dashboard.welcomeText', { workspace: member?.workspace.name ?? '' })}
-            </Typography.Paragraph>
+            </Heading>
+            <p style={{ marginTop: 0 }}>
+              <Text secondary>{t('dashboard.welcomeText', { workspace: member?.workspace.name ?? '' })}</Text>
+            </p>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('dashboard.role')}>
                 {member ? <Tag color="blue">{t(`roles.${member.role}`)}</Tag> : '-'}
