@@ -1,10 +1,9 @@
 import { translate } from '@omnichat/contracts';
-import { Button, Result } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { usePreferences } from '../preferences/preferences.tsx';
 import type { ItemLock } from './menu-model.ts';
+
+const ClosedRoute = lazy(async () => ({ default: (await import('./ClosedRoute.tsx')).ClosedRoute }));
 
 interface RouteGateProps {
   access: ItemLock | 'hidden' | null | undefined;
@@ -14,7 +13,6 @@ interface RouteGateProps {
 
 /** Renders the page, or explains why it is closed (admin only, missing permission or plan). */
 export function RouteGate({ access, home, children }: RouteGateProps) {
-  const { t } = useTranslation();
   const { locale } = usePreferences();
   if (!access) return <>{children}</>;
   let title = translate('forbidden', locale);
@@ -25,14 +23,8 @@ export function RouteGate({ access, home, children }: RouteGateProps) {
         : `${translate('missing_permissions', locale)} ${access.missing.join(', ')}`;
   }
   return (
-    <Result
-      status="403"
-      title={title}
-      extra={
-        <Link to={home}>
-          <Button type="primary">{t('common.back')}</Button>
-        </Link>
-      }
-    />
+    <Suspense>
+      <ClosedRoute title={title} home={home} />
+    </Suspense>
   );
 }
