@@ -72,6 +72,8 @@ interface OpenTransaction {
   /** the organization it is scoped to; null for a platform or cross-tenant one */
   workspaceId: string | null;
   afterCommit: (() => void)[];
+  /** set once it committed or rolled back */
+  ended?: boolean;
 }
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -145,7 +147,16 @@ function scoped(
   listen: Listen,
   begin: Begin = beginInTurn(raw),
 ): Database {
-  const open = new AsyncLocalStorage<OpenTransaction>();
+  const storage = new AsyncLocalStorage<OpenTransaction>();
+  // Work scheduled from inside a transaction (a timer, a listener woken by its statements) inherits its async
+  // context and may run after it ended: an ended transaction counts as none, not as one to join.
+  const open = {
+    run: <T>(state: OpenTransaction, work: () => T) => storage.run(state, work),
+    getStore: () => {
+      const state = storage.getStore();
+      return state && !state.ended ? state : undefined;
+    },
+  };
   let logger: DatabaseLogger | undefined;
   const committed = (transaction: OpenTransaction) => {
     for (const callback of transaction.afterCommit) {
@@ -162,12 +173,16 @@ function scoped(
     work: (tx: Tx, rows: OpenedRows) => Promise<T>,
   ): Promise<T> => {
     let state: OpenTransaction | undefined;
-    const result = await opened((tx, rows) => {
-      state = { tx, workspaceId, afterCommit: [] };
-      return open.run(state, () => work(tx, rows));
-    });
-    if (state) committed(state);
-    return result;
+    try {
+      const result = await opened((tx, rows) => {
+        state = { tx, workspaceId, afterCommit: [] };
+        return open.run(state, () => work(tx, rows));
+      });
+      if (state) committed(state);
+      return result;
+    } finally {
+      if (state) state.ended = true;
+    }
   };
   /** `setup` scopes the transaction (tenancy or role); `opening`, when given, is the first query of `work`. */
   const inTransaction = async <T>(
