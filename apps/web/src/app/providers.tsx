@@ -1,40 +1,10 @@
-import type { Locale } from '@omnichat/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider } from 'antd';
-import type { Locale as AntdLocale } from 'antd/es/locale';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from './i18n/index.ts';
+import { antdLocaleOf, i18n } from './i18n/index.ts';
 import { PreferencesProvider, usePreferences } from './preferences/preferences.tsx';
 import { Toaster } from './toast/Toaster.tsx';
-
-/**
- * Ant Design's English texts are built in: naming the locale is enough. Always passing a locale keeps the tree the
- * same when it changes (antd wraps the app in a locale provider only when it has one, and a new wrapper would
- * remount every page).
- */
-const ENGLISH: AntdLocale = { locale: 'en' };
-
-/** Ant Design's own texts (date pickers, pagination) in the chosen language, fetched with it. */
-const ANTD_LOCALES: Record<Locale, () => Promise<AntdLocale>> = {
-  en: async () => ENGLISH,
-  'zh-hk': async () => (await import('antd/locale/zh_HK')).default,
-  'zh-cn': async () => (await import('antd/locale/zh_CN')).default,
-};
-
-function useAntdLocale(locale: Locale): AntdLocale {
-  const [loaded, setLoaded] = useState<{ locale: Locale; texts: AntdLocale }>();
-  useEffect(() => {
-    let current = true;
-    void ANTD_LOCALES[locale]().then((texts) => {
-      if (current) setLoaded({ locale, texts });
-    });
-    return () => {
-      current = false;
-    };
-  }, [locale]);
-  return loaded?.locale === locale ? loaded.texts : ENGLISH;
-}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -68,14 +38,13 @@ function TextBase({ children }: { children: ReactNode }) {
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const { theme, locale } = usePreferences();
-  const antdLocale = useAntdLocale(locale);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;
   }, [theme]);
   return (
     <ConfigProvider
-      locale={antdLocale}
+      locale={antdLocaleOf(locale)}
       theme={{
         algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         token: { colorPrimary: '#1677ff', borderRadius: 8 },

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@omnichat/contracts';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -18,26 +19,46 @@ function initialLocale(): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** Ant Design's English texts are built in: naming the locale is enough. */
+const ANTD_ENGLISH: AntdLocale = { locale: 'en' };
+const antdTexts = new Map<Locale, AntdLocale>([['en', ANTD_ENGLISH]]);
+
 /**
- * The Chinese texts (UI and dates) arrive with the language, as chunks of their own: the first load carries
- * English only. main.tsx waits for the chosen one (`localeReady`) before the first render.
+ * The Chinese texts (UI, dates, Ant Design's own) arrive with the language, as chunks of their own: the first load
+ * carries English only. main.tsx waits for the chosen one (`localeReady`) before the first render.
  */
-const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<UiCatalogue>> = {
+const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ ui: UiCatalogue; antd: AntdLocale }>> = {
   'zh-hk': async () => {
-    await import('dayjs/locale/zh-hk');
-    return (await import('./zh-hk.ts')).zhHk;
+    const [ui, antd] = await Promise.all([
+      import('./zh-hk.ts'),
+      import('antd/locale/zh_HK'),
+      import('dayjs/locale/zh-hk'),
+    ]);
+    return { ui: ui.zhHk, antd: antd.default };
   },
   'zh-cn': async () => {
-    await import('dayjs/locale/zh-cn');
-    return (await import('./zh-cn.ts')).zhCn;
+    const [ui, antd] = await Promise.all([
+      import('./zh-cn.ts'),
+      import('antd/locale/zh_CN'),
+      import('dayjs/locale/zh-cn'),
+    ]);
+    return { ui: ui.zhCn, antd: antd.default };
   },
 };
 
 /** Fetches a language's texts once (English is built in). */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', await CATALOGUES[locale]());
+  const { ui, antd } = await CATALOGUES[locale]();
+  antdTexts.set(locale, antd);
+  i18n.addResourceBundle(locale, 'translation', ui);
 }
+
+/**
+ * Ant Design's texts of a loaded language. Always a locale, never none: antd wraps the app in a locale provider
+ * only when it has one, and a new wrapper would remount every page.
+ */
+export const antdLocaleOf = (locale: Locale): AntdLocale => antdTexts.get(locale) ?? ANTD_ENGLISH;
 
 export const i18n = i18next.createInstance();
 const initial = initialLocale();
