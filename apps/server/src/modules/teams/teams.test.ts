@@ -88,6 +88,11 @@ describe('teams', () => {
       names: ['Gamma'],
       page: { page: 3, size: 2, total: 5, total_pages: 3 },
     });
+    // past the last page no row carries the total: it is still counted
+    expect(await names('size=2&page=4')).toEqual({
+      names: [],
+      page: { page: 4, size: 2, total: 5, total_pages: 3 },
+    });
     expect((await names('keyword=zzz')).page).toEqual({ page: 1, size: 20, total: 0, total_pages: 0 });
   });
 
