@@ -63,3 +63,8 @@ export const PAGE_SIZE_MAX = 100;
 export const pageField = z.coerce.number().int().min(1).max(PAGE_MAX).default(1);
 /** `?size=` of every list. */
 export const pageSizeField = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20);
+/** `?order=` of a sorted list. */
+export const sortOrderField = z.enum(['asc', 'desc'], { error: 'request_invalid' }).optional();
+/** `?sort=` of a list: one of the fields it can be sorted by (absent: the list's own order). */
+export const sortField = <const F extends readonly [string, ...string[]]>(fields: F) =>
+  z.enum(fields, { error: 'request_invalid' }).optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { pageField, pageSizeField } from './fields.ts';
+import { pageField, pageSizeField, sortField, sortOrderField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { WORKSPACE_PERMISSIONS, type WorkspacePermission } from './permissions.ts';
 
@@ -50,6 +50,8 @@ export const teamListQuerySchema = z.object({
   keyword: z.string().trim().max(100).optional(),
   page: pageField,
   size: pageSizeField,
+  sort: sortField(['name', 'member_count', 'created_at']),
+  order: sortOrderField,
 });
 export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
 

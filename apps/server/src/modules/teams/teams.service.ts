@@ -7,7 +7,7 @@ import {
   WORKSPACE_PERMISSIONS,
   type WorkspacePermission,
 } from '@omnichat/contracts';
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { beyondReach } from '../../platform/auth/permissions.ts';
@@ -20,6 +20,15 @@ import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import type { Actor } from '../audit/index.ts';
 import './teams.events.ts';
 import { type TeamRow, teamMembers, teams } from '../../platform/identity/teams.tables.ts';
+
+const byName = [sql`lower(${teams.name})`, teams.name];
+
+/** The list's order: the chosen field first (name by default), then name and id so that pages never overlap. */
+function teamOrder({ sort = 'name', order = 'asc' }: Pick<TeamListQuery, 'sort' | 'order'>): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  const first = { name: byName, member_count: [count(teamMembers.memberId)], created_at: [teams.createdAt] }[sort];
+  return [...first.map((column) => direction(column)), ...byName.map((column) => asc(column)), asc(teams.id)];
+}
 
 const toTeamDto = (row: TeamRow, memberCount: number): Team => ({
   id: row.id,
@@ -111,7 +120,7 @@ export function createTeamsService(ctx: AppContext) {
         .leftJoin(teamMembers, eq(teamMembers.teamId, teams.id))
         .where(where)
         .groupBy(teams.id)
-        .orderBy(asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id))
+        .orderBy(...teamOrder(query))
         .limit(query.size)
         .offset((query.page - 1) * query.size);
       const n = await totalOf(

@@ -96,6 +96,25 @@ describe('teams', () => {
     expect((await names('keyword=zzz')).page).toEqual({ page: 1, size: 20, total: 0, total_pages: 0 });
   });
 
+  it('sorts by name, member count or creation time, either way', async () => {
+    const owner = await createOwner(t);
+    const alice = await join(t, owner.workspaceId, 'member');
+    const bob = await join(t, owner.workspaceId, 'member');
+    await r.post('/v1/teams', owner.token, { name: 'beta', member_ids: [alice!.memberId] });
+    await r.post('/v1/teams', owner.token, { name: 'Alpha' });
+    await r.post('/v1/teams', owner.token, { name: 'Gamma', member_ids: [alice!.memberId, bob!.memberId] });
+    const names = async (query: string) =>
+      json(await r.get(`/v1/teams?${query}`, owner.token)).data.map((team: { name: string }) => team.name);
+    expect(await names('')).toEqual(['Alpha', 'beta', 'Gamma']);
+    expect(await names('sort=name&order=desc')).toEqual(['Gamma', 'beta', 'Alpha']);
+    expect(await names('sort=member_count&order=desc')).toEqual(['Gamma', 'beta', 'Alpha']);
+    expect(await names('sort=member_count')).toEqual(['Alpha', 'beta', 'Gamma']);
+    expect(await names('sort=created_at&order=desc&size=1')).toEqual(['Gamma']);
+    const refused = await r.get('/v1/teams?sort=permissions', owner.token);
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).fields).toHaveProperty('sort');
+  });
+
   it('replaces the member set only when member_ids is given', async () => {
     const owner = await createOwner(t);
     const [a, b, c] = [

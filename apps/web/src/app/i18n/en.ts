@@ -14,6 +14,8 @@ export const en = {
     close: 'Close',
     back: 'Back',
     noData: 'no data available',
+    loadFailed: 'The list could not be loaded.',
+    total: '{{count}} in total',
     comingSoon: 'This page is coming soon.',
     retry: 'Try again',
     current: 'current',
@@ -246,7 +248,6 @@ export const en = {
     withdraw: 'Withdraw',
     withdrawTitle: 'Withdraw invitation',
     withdrawMessage: 'Withdraw the invitation sent to {{email}}?',
-    total: '{{count}} in total',
   },
   join: {
     title: 'Join organization',
@@ -343,7 +344,6 @@ export const en = {
     searchPlaceholder: 'Search by team name',
     loadFailed: 'The teams could not be loaded.',
     loadOneFailed: 'The team could not be loaded.',
-    total: '{{count}} in total',
   },
   marketing: {
     features: 'Features',

@@ -15,6 +15,8 @@ export const zhCn: UiCatalogue = {
     close: '关闭',
     back: '返回',
     noData: '暂无数据',
+    loadFailed: '无法加载列表。',
+    total: '共 {{count}} 个',
     comingSoon: '此页面即将推出。',
     retry: '重试',
     current: '当前',
@@ -246,7 +248,6 @@ export const zhCn: UiCatalogue = {
     withdraw: '撤回',
     withdrawTitle: '撤回邀请',
     withdrawMessage: '要撤回发送给 {{email}} 的邀请吗？',
-    total: '共 {{count}} 个',
   },
   join: {
     title: '加入组织',
@@ -342,7 +343,6 @@ export const zhCn: UiCatalogue = {
     searchPlaceholder: '按团队名称搜索',
     loadFailed: '无法加载团队。',
     loadOneFailed: '无法加载该团队。',
-    total: '共 {{count}} 个',
   },
   marketing: {
     features: '功能',

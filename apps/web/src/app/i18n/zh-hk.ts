@@ -15,6 +15,8 @@ export const zhHk: UiCatalogue = {
     close: '關閉',
     back: '返回',
     noData: '沒有資料',
+    loadFailed: '無法載入列表。',
+    total: '共 {{count}} 個',
     comingSoon: '此頁面即將推出。',
     retry: '重試',
     current: '目前',
@@ -246,7 +248,6 @@ export const zhHk: UiCatalogue = {
     withdraw: '撤回',
     withdrawTitle: '撤回邀請',
     withdrawMessage: '要撤回發送給 {{email}} 的邀請嗎？',
-    total: '共 {{count}} 個',
   },
   join: {
     title: '加入機構',
@@ -342,7 +343,6 @@ export const zhHk: UiCatalogue = {
     searchPlaceholder: '按團隊名稱搜尋',
     loadFailed: '無法載入團隊。',
     loadOneFailed: '無法載入此團隊。',
-    total: '共 {{count}} 個',
   },
   marketing: {
     features: '功能',

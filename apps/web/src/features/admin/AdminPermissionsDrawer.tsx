@@ -62,7 +62,7 @@ export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose, onSav
     body = (
       <Result
         status="warning"
-        title={t('adminPages.common.loadFailed')}
+        title={t('common.loadFailed')}
         extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
       />
     );

@@ -51,7 +51,7 @@ export function AdminProfilePage() {
     details = (
       <Result
         status="warning"
-        title={t('adminPages.common.loadFailed')}
+        title={t('common.loadFailed')}
         extra={<Button onClick={() => void self.refetch()}>{t('common.retry')}</Button>}
       />
     );

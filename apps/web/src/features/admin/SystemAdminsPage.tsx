@@ -1,19 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Admin, translate } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { PagedTable, SearchBox } from '../../ui/PagedTable.tsx';
+import { type ListColumn, ListView } from '../../ui/list/ListView.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Text } from '../../ui/text.tsx';
 import { AdminPermissionsDrawer } from './AdminPermissionsDrawer.tsx';
 import { adminKeys, listSystemAdmins, setSystemAdminActive } from './admin-api.ts';
+import { PersonCell, useAdminList } from './admin-list.tsx';
 import { StatusAction } from './ConfirmAction.tsx';
 import { CreateAdminDialog } from './CreateAdminDialog.tsx';
 import { formatDate, StatusTag } from './StatusTag.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
-import { usePagedList } from './use-paged-list.ts';
 
 /** /admin/system-admin: system admins with search, paging, create, activate/deactivate and permissions. */
 export function SystemAdminsPage() {
@@ -23,44 +24,35 @@ export function SystemAdminsPage() {
   const access = useAdminAccess();
   const canWrite = access.can('system_admin_management_write');
   const canReadPermissions = access.can('system_admin_permission_read');
-  const list = usePagedList(adminKeys.systemAdmins, listSystemAdmins);
+  const list = useAdminList(adminKeys.systemAdmins, listSystemAdmins);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Admin | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.systemAdminsAll });
 
-  const columns: TableColumnsType<Admin> = [
+  const columns: ListColumn<Admin>[] = [
     {
-      title: t('adminPages.systemAdmins.displayName'),
       key: 'name',
-      render: (_, admin) => (
-        <Flex vertical>
-          <Typography.Text strong>{admin.display_name}</Typography.Text>
-          <Typography.Text type="secondary">{admin.username}</Typography.Text>
-        </Flex>
-      ),
+      title: t('adminPages.systemAdmins.displayName'),
+      render: (admin) => <PersonCell name={admin.display_name} username={admin.username} />,
     },
-    { title: t('adminPages.systemAdmins.email'), dataIndex: 'email', key: 'email' },
+    { key: 'email', title: t('adminPages.systemAdmins.email'), render: (admin) => admin.email },
     {
-      title: t('adminPages.systemAdmins.permissions'),
       key: 'permissions',
-      render: (_, admin) =>
+      title: t('adminPages.systemAdmins.permissions'),
+      render: (admin) =>
         admin.admin ? (
           <Tag color="purple">{t('adminPages.systemAdmins.superAdmin')}</Tag>
         ) : (
-          <Typography.Text type="secondary">{admin.permissions.length}</Typography.Text>
+          <Text secondary>{admin.permissions.length}</Text>
         ),
     },
+    { key: 'status', title: t('adminPages.common.status'), render: (admin) => <StatusTag status={admin.status} /> },
+    { key: 'created', title: t('adminPages.common.createdAt'), render: (admin) => formatDate(admin.created_at) },
     {
-      title: t('adminPages.common.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (status: Admin['status']) => <StatusTag status={status} />,
-    },
-    { title: t('adminPages.common.createdAt'), key: 'created', render: (_, admin) => formatDate(admin.created_at) },
-    {
-      title: t('adminPages.common.actions'),
       key: 'actions',
-      render: (_, admin) => (
+      title: t('adminPages.common.actions'),
+      actions: true,
+      render: (admin) => (
         <Space wrap size={4}>
           {canReadPermissions && (
             <Button
@@ -100,21 +92,13 @@ export function SystemAdminsPage() {
           )
         }
       />
-      <PagedTable<Admin>
+      <ListView<Admin>
+        list={list}
         label={t('admin.systemAdmin')}
-        rowKey="id"
+        rowKey={(admin) => admin.id}
         columns={columns}
-        items={list.query.data?.items}
-        page={list.query.data?.page}
-        loading={list.query.isFetching}
-        error={list.query.isError}
-        onRetry={() => void list.query.refetch()}
-        current={list.page}
-        size={list.size}
-        onPage={list.onPage}
-        toolbar={
-          <SearchBox label={t('adminPages.systemAdmins.search')} value={list.search} onChange={list.setSearch} />
-        }
+        search={{ label: t('adminPages.systemAdmins.search'), placeholder: t('adminPages.common.searchPlaceholder') }}
+        loadFailed={t('common.loadFailed')}
       />
       <CreateAdminDialog open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />
       <AdminPermissionsDrawer

@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fetch-stub.ts';
 import { USER } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
+import { viewport } from '../../test/setup.ts';
 import { asSystemAdmin, findButton, findPanel, paged, uuid } from './admin-test-helpers.ts';
 
 const AMY = { ...USER, id: uuid(10), organizations: 3 };
@@ -18,6 +19,18 @@ const BEN = {
 };
 
 describe('users page', () => {
+  it('shows each user as a card with its actions on a phone', async () => {
+    viewport.width = 375;
+    asSystemAdmin({ 'GET /v1/admin/user': [paged([AMY, BEN])] });
+    await renderApp('/admin/user');
+    const list = await screen.findByRole('list', { name: 'User' });
+    const [amy] = await within(list).findAllByRole('listitem');
+    expect(amy).toHaveTextContent('Amy Chan');
+    expect(amy).toHaveTextContent('Organizations3');
+    expect(within(amy!).getByLabelText('Deactivate Amy Chan')).toBeVisible();
+    expect(document.querySelector('.ant-table')).toBeNull();
+  });
+
   it('deactivates only after confirmation', async () => {
     const { callsTo } = asSystemAdmin({
       'GET /v1/admin/user': [paged([AMY, BEN])],

@@ -1,10 +1,10 @@
 import { translate } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Flex, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
-import { PagedTable, SearchBox } from '../../ui/PagedTable.tsx';
+import { type ListColumn, ListView } from '../../ui/list/ListView.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import {
   type AccountStatus,
@@ -14,10 +14,10 @@ import {
   sendUserPasswordReset,
   setUserActive,
 } from './admin-api.ts';
+import { PersonCell, useAdminList } from './admin-list.tsx';
 import { ConfirmAction, StatusAction } from './ConfirmAction.tsx';
 import { formatDate, StatusTag } from './StatusTag.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
-import { usePagedList } from './use-paged-list.ts';
 
 /** /admin/user: organization users with search, status filter, organization counts and account actions. */
 export function UsersPage() {
@@ -25,35 +25,31 @@ export function UsersPage() {
   const { locale } = usePreferences();
   const queryClient = useQueryClient();
   const canWrite = useAdminAccess().can('system_user_management_write');
-  const list = usePagedList(adminKeys.users, listUsers);
+  const list = useAdminList(adminKeys.users, listUsers);
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.usersAll });
 
-  const columns: TableColumnsType<AdminUser> = [
+  const columns: ListColumn<AdminUser>[] = [
     {
-      title: t('adminPages.systemAdmins.displayName'),
       key: 'name',
-      render: (_, user) => (
-        <Flex vertical>
-          <Typography.Text strong>{user.display_name}</Typography.Text>
-          <Typography.Text type="secondary">{user.username}</Typography.Text>
-        </Flex>
-      ),
+      title: t('adminPages.systemAdmins.displayName'),
+      render: (user) => <PersonCell name={user.display_name} username={user.username} />,
     },
-    { title: t('adminPages.systemAdmins.email'), dataIndex: 'email', key: 'email' },
-    { title: t('adminPages.users.organizations'), dataIndex: 'organizations', key: 'organizations', align: 'end' },
+    { key: 'email', title: t('adminPages.systemAdmins.email'), render: (user) => user.email },
     {
-      title: t('adminPages.common.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (status: AccountStatus) => <StatusTag status={status} />,
+      key: 'organizations',
+      title: t('adminPages.users.organizations'),
+      align: 'end',
+      render: (user) => user.organizations,
     },
-    { title: t('adminPages.common.createdAt'), key: 'created', render: (_, user) => formatDate(user.created_at) },
+    { key: 'status', title: t('adminPages.common.status'), render: (user) => <StatusTag status={user.status} /> },
+    { key: 'created', title: t('adminPages.common.createdAt'), render: (user) => formatDate(user.created_at) },
   ];
   if (canWrite)
     columns.push({
-      title: t('adminPages.common.actions'),
       key: 'actions',
-      render: (_, user) => (
+      title: t('adminPages.common.actions'),
+      actions: true,
+      render: (user) => (
         <Space wrap size={4}>
           <StatusAction
             name={user.display_name}
@@ -85,34 +81,26 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title={t('admin.user')} subtitle={t('adminPages.users.subtitle')} />
-      <PagedTable<AdminUser>
+      <ListView<AdminUser>
+        list={list}
         label={t('admin.user')}
-        rowKey="id"
+        rowKey={(user) => user.id}
         columns={columns}
-        items={list.query.data?.items}
-        page={list.query.data?.page}
-        loading={list.query.isFetching}
-        error={list.query.isError}
-        onRetry={() => void list.query.refetch()}
-        current={list.page}
-        size={list.size}
-        onPage={list.onPage}
-        toolbar={
-          <>
-            <SearchBox label={t('adminPages.users.search')} value={list.search} onChange={list.setSearch} />
-            <Select<AccountStatus | 'all'>
-              aria-label={t('adminPages.users.statusFilter')}
-              value={list.status ?? 'all'}
-              onChange={(value) => list.setStatus(value === 'all' ? undefined : value)}
-              style={{ width: 160 }}
-              options={[
-                { value: 'all', label: t('adminPages.common.allStatuses') },
-                { value: 'active', label: t('adminPages.common.active') },
-                { value: 'inactive', label: t('adminPages.common.inactive') },
-              ]}
-            />
-          </>
+        search={{ label: t('adminPages.users.search'), placeholder: t('adminPages.common.searchPlaceholder') }}
+        filters={
+          <Select<AccountStatus | 'all'>
+            aria-label={t('adminPages.users.statusFilter')}
+            value={list.filters.status ?? 'all'}
+            onChange={(value) => list.setFilter('status', value === 'all' ? undefined : value)}
+            style={{ width: 160 }}
+            options={[
+              { value: 'all', label: t('adminPages.common.allStatuses') },
+              { value: 'active', label: t('adminPages.common.active') },
+              { value: 'inactive', label: t('adminPages.common.inactive') },
+            ]}
+          />
         }
+        loadFailed={t('common.loadFailed')}
       />
     </>
   );

@@ -23,7 +23,7 @@ function MembersList({ workspaceId }: { workspaceId: string }) {
     return (
       <Result
         status="warning"
-        title={t('adminPages.common.loadFailed')}
+        title={t('common.loadFailed')}
         extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
       />
     );

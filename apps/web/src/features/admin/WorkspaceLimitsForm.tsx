@@ -58,7 +58,7 @@ export function WorkspaceLimitsForm({ workspaceId, canWrite }: { workspaceId: st
     return (
       <Result
         status="warning"
-        title={t('adminPages.common.loadFailed')}
+        title={t('common.loadFailed')}
         extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
       />
     );

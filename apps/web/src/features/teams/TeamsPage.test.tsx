@@ -130,6 +130,24 @@ describe('teams page', () => {
     expect(screen.getByText('Team 7')).toBeInTheDocument();
   });
 
+  it('sorts on the server by a column header, from the first page', async () => {
+    const { calls } = setup();
+    await renderApp('/app/organization/teams');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTitle('2'));
+    await waitFor(() => expect(teamCalls(calls).at(-1)?.url).toBe('/v1/teams?page=2&size=10'));
+    const header = screen.getByRole('columnheader', { name: /Members/ });
+    await user.click(header);
+    await waitFor(() =>
+      expect(teamCalls(calls).at(-1)?.url).toBe('/v1/teams?page=1&size=10&sort=member_count&order=asc'),
+    );
+    await user.click(header);
+    await waitFor(() =>
+      expect(teamCalls(calls).at(-1)?.url).toBe('/v1/teams?page=1&size=10&sort=member_count&order=desc'),
+    );
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('shows "no data available" for an empty list and an error state with retry', async () => {
     setup({ 'GET /v1/teams': [fail(500, 'server error', 'boom'), { status: 200, body: { success: true, data: [] } }] });
     await renderApp('/app/organization/teams');

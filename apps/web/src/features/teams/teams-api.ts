@@ -1,28 +1,25 @@
-import { type CreateTeamBody, type Member, type PageInfo, type Team, teamEndpoints } from '@omnichat/contracts';
+import {
+  type CreateTeamBody,
+  type Member,
+  type PageInfo,
+  type Team,
+  type TeamListQuery,
+  teamEndpoints,
+} from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
-
-export interface TeamFilters {
-  page: number;
-  size: number;
-  keyword: string;
-}
-
-export interface TeamPage {
-  items: Team[];
-  page: PageInfo | undefined;
-}
+import type { ListPage, ListParams } from '../../ui/list/use-list.ts';
 
 export const teamKeys = {
   all: ['teams'] as const,
-  list: (workspaceId: string | null, filters: TeamFilters) => ['teams', workspaceId, 'list', filters] as const,
+  list: (workspaceId: string | null, params: ListParams<object>) => ['teams', workspaceId, 'list', params] as const,
   detail: (workspaceId: string | null, id: string) => ['teams', workspaceId, 'detail', id] as const,
 };
 
 /** GET /v1/teams: `data` is the list of teams, `page` the paging info beside it. */
-export async function listTeams(filters: TeamFilters): Promise<TeamPage> {
+export async function listTeams({ page: at, size, keyword, sort, order }: ListParams<object>): Promise<ListPage<Team>> {
   const { data, page } = await http.callEnvelope(teamEndpoints.list, {
-    query: { page: filters.page, size: filters.size, keyword: filters.keyword.trim() || undefined },
+    query: { page: at, size, keyword: keyword || undefined, sort: sort as TeamListQuery['sort'], order },
   });
   return { items: data, page };
 }

@@ -11,7 +11,6 @@ export const adminPagesEn = {
     deactivate: 'Deactivate',
     actions: 'Actions',
     createdAt: 'Created',
-    loadFailed: 'The list could not be loaded.',
     confirmActivateTitle: 'Activate {{name}}?',
     confirmDeactivateTitle: 'Deactivate {{name}}?',
     confirmActivateText: '{{name}} will be able to sign in again.',

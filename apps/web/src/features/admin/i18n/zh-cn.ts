@@ -13,7 +13,6 @@ export const adminPagesZhCn: AdminPagesCatalogue = {
     deactivate: '停用',
     actions: '操作',
     createdAt: '创建时间',
-    loadFailed: '无法加载列表。',
     confirmActivateTitle: '启用 {{name}}？',
     confirmDeactivateTitle: '停用 {{name}}？',
     confirmActivateText: '{{name}} 将可以再次登录。',

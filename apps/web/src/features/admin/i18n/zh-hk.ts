@@ -13,7 +13,6 @@ export const adminPagesZhHk: AdminPagesCatalogue = {
     deactivate: '停用',
     actions: '操作',
     createdAt: '建立時間',
-    loadFailed: '無法載入列表。',
     confirmActivateTitle: '啟用 {{name}}？',
     confirmDeactivateTitle: '停用 {{name}}？',
     confirmActivateText: '{{name}} 將可再次登入。',
