@@ -2,7 +2,6 @@ import {
   createTeamBodySchema,
   type TeamDetail,
   teamNameField,
-  translate,
   WORKSPACE_PERMISSIONS,
   type WorkspacePermission,
 } from '@omnichat/contracts';
@@ -10,11 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Modal, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { toast } from '../../app/toast/toast-store.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
 import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
-import { zodRule } from '../../ui/zod-rule.ts';
 import { type MemberOption, MemberPicker } from './MemberPicker.tsx';
 import { getTeam, teamKeys, useSaveTeam } from './teams-api.ts';
 
@@ -23,15 +20,6 @@ interface FormValues {
   description?: string;
   member_ids: string[];
   permissions: string[];
-}
-
-const FORM_FIELDS = ['name', 'description', 'member_ids', 'permissions'] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-
-/** `permissions.3` and `member_ids.0` belong to their list's control. */
-function fieldOf(serverName: string): FormField | null {
-  const base = serverName.split('.')[0] as FormField;
-  return FORM_FIELDS.includes(base) ? base : null;
 }
 
 const ORDER = new Map<string, number>(WORKSPACE_PERMISSIONS.map((permission, index) => [permission, index]));
@@ -94,7 +82,7 @@ export function TeamFormDialog({ open, teamId, workspaceId, onClose }: TeamFormD
 
 function TeamForm({ team, onClose }: { team: TeamDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
+  const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveTeam();
 
@@ -105,49 +93,36 @@ function TeamForm({ team, onClose }: { team: TeamDetail | null; onClose: () => v
       : `@${member.user.username}`,
   }));
 
-  const submit = async (values: FormValues) => {
-    const body = {
-      name: values.name.trim(),
-      description: (values.description ?? '').trim(),
-      permissions: sorted(values.permissions ?? []),
-      member_ids: values.member_ids ?? [],
-    };
-    try {
-      await save.mutateAsync({ id: team?.id, body });
-      toast.success(translate('save_success', locale));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        const errors = new Map<FormField, string>();
-        for (const [name, message] of Object.entries(error.fields)) {
-          const field = fieldOf(name);
-          if (field && !errors.has(field)) errors.set(field, message);
-        }
-        form.setFields([...errors].map(([name, message]) => ({ name, errors: [message] })));
-      }
-    }
-  };
+  const submit = (values: FormValues) =>
+    save.mutateAsync({
+      id: team?.id,
+      body: {
+        name: values.name.trim(),
+        description: (values.description ?? '').trim(),
+        permissions: sorted(values.permissions ?? []),
+        member_ids: values.member_ids ?? [],
+      },
+    });
 
   return (
-    <Form<FormValues>
+    <ApiForm<FormValues>
       form={form}
-      layout="vertical"
       name={team ? 'edit-team' : 'create-team'}
+      submit={submit}
+      onDone={onClose}
       initialValues={{
         name: team?.name ?? '',
         description: team?.description ?? '',
         member_ids: team?.members.map((member) => member.id) ?? [],
         permissions: team?.permissions ?? [],
       }}
-      onFinish={submit}
-      onFinishFailed={({ errorFields }) => console.warn('team: invalid fields', errorFields)}
       requiredMark
     >
       <Form.Item
         name="name"
         label={t('teams.name')}
         required
-        rules={[zodRule(teamNameField, locale)]}
+        rules={rules.zod(teamNameField)}
         validateTrigger={['onChange', 'onBlur']}
       >
         <Input autoFocus autoComplete="off" />
@@ -155,7 +130,7 @@ function TeamForm({ team, onClose }: { team: TeamDetail | null; onClose: () => v
       <Form.Item
         name="description"
         label={t('teams.description')}
-        rules={[zodRule(createTeamBodySchema.shape.description, locale)]}
+        rules={rules.zod(createTeamBodySchema.shape.description)}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
@@ -167,10 +142,8 @@ function TeamForm({ team, onClose }: { team: TeamDetail | null; onClose: () => v
       </Form.Item>
       <Flex justify="flex-end" gap={8} wrap>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {team ? t('common.save') : t('common.create')}
-        </Button>
+        <SubmitButton>{team ? t('common.save') : t('common.create')}</SubmitButton>
       </Flex>
-    </Form>
+    </ApiForm>
   );
 }
