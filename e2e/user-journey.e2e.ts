@@ -55,16 +55,13 @@ describe('a new user', () => {
     expect(await page.title()).toContain('Journey Org');
 
     // Language: to zh-hk and back.
-    await page.getByRole('combobox', { name: 'language' }).click();
-    await page.getByRole('option', { name: '繁體中文' }).click();
+    await page.getByRole('combobox', { name: 'language' }).selectOption({ label: '繁體中文' });
     await sidebar.getByText('主控台').first().waitFor();
-    await page.getByRole('combobox', { name: 'language' }).click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('combobox', { name: 'language' }).selectOption({ label: 'English' });
     await sidebar.getByText('Dashboard', { exact: true }).first().waitFor();
 
     // Then zh-hk and dark mode, both kept across a reload.
-    await page.getByRole('combobox', { name: 'language' }).click();
-    await page.getByRole('option', { name: '繁體中文' }).click();
+    await page.getByRole('combobox', { name: 'language' }).selectOption({ label: '繁體中文' });
     await sidebar.getByText('主控台').first().waitFor();
     const themeBefore = await page.evaluate(() => document.documentElement.dataset.theme);
     expect(themeBefore).toBe('light');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { LIMITS, SOCKET_CLOSE, translate } from '@omnichat/contracts';
+import { addAllCatalogues, LIMITS, SOCKET_CLOSE, translate } from '@omnichat/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -40,6 +40,9 @@ import { registerMetrics } from './platform/observability/metrics.ts';
 import { createClusterBus } from './platform/realtime/cluster-bus.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
+
+// errors, mails and socket messages speak each user's language
+addAllCatalogues();
 
 export interface BuildOptions {
   config: Config;

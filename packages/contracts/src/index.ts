@@ -6,6 +6,7 @@ export * from './fields.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './members.ts';
+export * from './messages/all.ts';
 export * from './messages/index.ts';
 export * from './permissions.ts';
 export * from './settings.ts';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLocale } from '../locales.ts';
-import { CATALOGUES, translate } from './index.ts';
+import { addAllCatalogues, CATALOGUES } from './all.ts';
+import { translate } from './index.ts';
+
+addAllCatalogues();
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@omnichat/contracts';
+import {
+  addCatalogue,
+  type Catalogue,
+  DEFAULT_LOCALE,
+  LOCALES,
+  type Locale,
+  resolveLocale,
+} from '@omnichat/contracts';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
@@ -24,17 +31,17 @@ const ANTD_ENGLISH: AntdLocale = { locale: 'en' };
 const antdTexts = new Map<Locale, AntdLocale>([['en', ANTD_ENGLISH]]);
 
 /**
- * The Chinese texts (UI, dates, Ant Design's own) arrive with the language, as chunks of their own: the first load
+ * The Chinese texts (UI, server messages, dates, Ant Design's own) arrive with the language, as chunks of their own: the first load
  * carries English only. main.tsx waits for the chosen one (`localeReady`) before the first render.
  */
-const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ ui: UiCatalogue; antd: AntdLocale }>> = {
+const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ ui: UiCatalogue; messages: Catalogue; antd: AntdLocale }>> = {
   'zh-hk': async () => {
     const [ui, antd] = await Promise.all([
       import('./zh-hk.ts'),
       import('antd/locale/zh_HK'),
       import('dayjs/locale/zh-hk'),
     ]);
-    return { ui: ui.zhHk, antd: antd.default };
+    return { ui: ui.zhHk, messages: ui.messagesZhHk, antd: antd.default };
   },
   'zh-cn': async () => {
     const [ui, antd] = await Promise.all([
@@ -42,14 +49,15 @@ const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ ui: UiCatalogue;
       import('antd/locale/zh_CN'),
       import('dayjs/locale/zh-cn'),
     ]);
-    return { ui: ui.zhCn, antd: antd.default };
+    return { ui: ui.zhCn, messages: ui.messagesZhCn, antd: antd.default };
   },
 };
 
 /** Fetches a language's texts once (English is built in). */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
-  const { ui, antd } = await CATALOGUES[locale]();
+  const { ui, messages, antd } = await CATALOGUES[locale]();
+  addCatalogue(locale, messages);
   antdTexts.set(locale, antd);
   i18n.addResourceBundle(locale, 'translation', ui);
 }

@@ -2,6 +2,9 @@ import { adminPagesZhCn } from '../../features/admin/i18n/zh-cn.ts';
 import { auditLogZhCn } from '../../features/audit/i18n/zh-cn.ts';
 import type { UiCatalogue } from './en.ts';
 
+/** The contracts' messages (errors, toasts) in this language, registered with the UI texts. */
+export { zhCn as messagesZhCn } from '@omnichat/contracts';
+
 /** Simplified Chinese UI labels. */
 export const zhCn: UiCatalogue = {
   adminPages: adminPagesZhCn,

@@ -2,6 +2,9 @@ import { adminPagesZhHk } from '../../features/admin/i18n/zh-hk.ts';
 import { auditLogZhHk } from '../../features/audit/i18n/zh-hk.ts';
 import type { UiCatalogue } from './en.ts';
 
+/** The contracts' messages (errors, toasts) in this language, registered with the UI texts. */
+export { zhHk as messagesZhHk } from '@omnichat/contracts';
+
 /** Traditional Chinese (Hong Kong) UI labels. */
 export const zhHk: UiCatalogue = {
   adminPages: adminPagesZhHk,

@@ -40,8 +40,7 @@ describe('header', () => {
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     expect(within(sidebar).getByText('Switch organization')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'language' }));
-    await user.click(await screen.findByRole('option', { name: '繁體中文' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'language' }), '繁體中文');
 
     expect(await within(sidebar).findByText('切換組織')).toBeInTheDocument();
     expect(within(sidebar).getByText('主控台')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Card, Col, Descriptions, Flex, Row, Tag } from 'antd';
+import { Col, Flex, Row, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ORGANIZATION_MENU } from '../../app/layouts/organization-menu.tsx';
 import { useCurrentSubscription, useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Facts, Panel } from '../../ui/Panel.tsx';
 import { Heading, Text } from '../../ui/text.tsx';
 
 /** /app/dashboard: who you are in this organization, and shortcuts to what you may open. */
@@ -29,26 +30,27 @@ export function DashboardPage() {
       <PageHeader title={t('nav.dashboard')} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card style={{ height: '100%' }}>
+          <Panel style={{ height: '100%' }}>
             <Heading level={4} style={{ marginBottom: 8 }}>
               {t('dashboard.welcome', { name })}
             </Heading>
             <p style={{ marginTop: 0 }}>
               <Text secondary>{t('dashboard.welcomeText', { workspace: member?.workspace.name ?? '' })}</Text>
             </p>
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label={t('dashboard.role')}>
-                {member ? <Tag color="blue">{t(`roles.${member.role}`)}</Tag> : '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('dashboard.timeZone')}>
-                {member?.workspace.time_zone ?? '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('dashboard.plan')}>{plan.data ?? t('dashboard.noPlan')}</Descriptions.Item>
-            </Descriptions>
-          </Card>
+            <Facts
+              items={[
+                {
+                  label: t('dashboard.role'),
+                  value: member ? <Tag color="blue">{t(`roles.${member.role}`)}</Tag> : '-',
+                },
+                { label: t('dashboard.timeZone'), value: member?.workspace.time_zone ?? '-' },
+                { label: t('dashboard.plan'), value: plan.data ?? t('dashboard.noPlan') },
+              ]}
+            />
+          </Panel>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title={t('dashboard.quickLinks')} style={{ height: '100%' }}>
+          <Panel title={t('dashboard.quickLinks')} style={{ height: '100%' }}>
             <Flex gap={8} wrap>
               {links.map((item) => (
                 <Link key={item.key} to={item.link ?? '/app/dashboard'}>
@@ -58,7 +60,7 @@ export function DashboardPage() {
                 </Link>
               ))}
             </Flex>
-          </Card>
+          </Panel>
         </Col>
       </Row>
     </>
