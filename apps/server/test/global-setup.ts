@@ -40,5 +40,16 @@ export async function setup(project: TestProject) {
   await (await openDatabase({ databaseUrl: url.toString() })).close();
   project.provide('postgresTemplate', name);
   project.provide('pgliteSnapshot', '');
-  return () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return async () => {
+    // the databases the workers kept for reuse are named after the template
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    const leased = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE '${name}\\_%'`,
+    );
+    await client.end();
+    for (const { datname } of leased.rows)
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }

@@ -9,6 +9,7 @@ import type { GoogleVerifier } from '../src/integrations/google/id-token.ts';
 import { type Database, migratedSnapshot, openDatabase } from '../src/platform/db/database.ts';
 import type { AppInstance } from '../src/platform/http/types.ts';
 import type { Mail, Mailer } from '../src/platform/mail/mailer.ts';
+import { leaseDatabase } from './database-pool.ts';
 
 /** A mailer that keeps what it would send, for tests to read links from. */
 export class MailRecorder implements Mailer {
@@ -45,12 +46,12 @@ declare module 'vitest' {
   }
 }
 
-let snapshot: Promise<Blob> | undefined;
-
 /** The migrated snapshot the run's global setup wrote (one migration per run), or one of this file's own. */
-function migrated(): Promise<Blob> {
+let snapshot: Promise<Blob> | undefined;
+export function migrated(): Promise<Blob> {
   const file = inject('pgliteSnapshot');
-  return file ? Promise.resolve(new Blob([readFileSync(file)])) : migratedSnapshot();
+  snapshot ??= file ? Promise.resolve(new Blob([readFileSync(file)])) : migratedSnapshot();
+  return snapshot;
 }
 
 /**
@@ -60,8 +61,7 @@ function migrated(): Promise<Blob> {
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    snapshot ??= migrated();
-    const database = await openDatabase({ snapshot: await snapshot });
+    const database = await openDatabase({ snapshot: await migrated() });
     return { database, drop: () => database.close() };
   }
   const created = await createPostgresDatabase(serverUrl, 'omnichat_test', inject('postgresTemplate') || undefined);
@@ -103,7 +103,7 @@ export async function createTestApp(
     logger?: BuildOptions['logger'];
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, release } = await leaseDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -135,7 +135,7 @@ export async function createTestApp(
     mail,
     async close() {
       await app.close();
-      await drop();
+      await release();
     },
   };
 }

@@ -85,10 +85,13 @@ export interface OpenOptions {
   dataDir?: string;
   /** An in-memory database starts as a copy of this migrated snapshot (see `migratedSnapshot`). */
   snapshot?: Blob;
+  /** An embedded database already open and migrated (tests keep one per worker and empty it between tests). */
+  embedded?: PGlite;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.snapshot);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir, options.snapshot, options.embedded);
 }
 
 /** A migrated, empty embedded database as a tarball, so many short-lived databases skip the migrations. */
@@ -248,13 +251,13 @@ function scoped(
   };
 }
 
-async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
+async function openPglite(dataDir?: string, snapshot?: Blob, embedded?: PGlite): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir
-    ? new PGlite(path.join(dataDir, 'pglite'))
-    : new PGlite(snapshot ? { loadDataDir: snapshot } : undefined);
+  const client =
+    embedded ??
+    (dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite(snapshot ? { loadDataDir: snapshot } : undefined));
   await client.waitReady;
-  if (!snapshot) await migrateEmbedded(client);
+  if (!snapshot && !embedded) await migrateEmbedded(client);
   const db = drizzlePglite(client, { schema });
   // From here on the one embedded connection acts as the application role, subject to RLS.
   await client.exec(`SET ROLE ${APP_ROLE}`);
