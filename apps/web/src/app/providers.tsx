@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { antdLocaleOf, i18n } from './i18n/index.ts';
 import { PreferencesProvider, usePreferences } from './preferences/preferences.tsx';
@@ -36,8 +36,19 @@ function TextBase({ children }: { children: ReactNode }) {
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const subscribeToMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** Whether the user asked their system for less motion: antd's animations are then off. */
+const usePrefersReducedMotion = () =>
+  useSyncExternalStore(subscribeToMotion, () => window.matchMedia(REDUCED_MOTION).matches);
+
 function ThemedApp({ children }: { children: ReactNode }) {
   const { theme, locale } = usePreferences();
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;
@@ -47,7 +58,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       locale={antdLocaleOf(locale)}
       theme={{
         algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: { colorPrimary: '#1677ff', borderRadius: 8 },
+        token: { colorPrimary: '#1677ff', borderRadius: 8, motion: !reducedMotion },
       }}
     >
       <TextBase>

@@ -5,10 +5,14 @@ import { i18n, loadLocale } from '../app/i18n/index.ts';
 import { clearToasts } from '../app/toast/toast-store.ts';
 import { FakeWebSocket } from './fake-websocket.ts';
 
-/** Width the fake matchMedia answers for (tests set 375 to act as a phone). */
-export const viewport = { width: 1280 };
+/**
+ * What the fake matchMedia answers: the width (tests set 375 to act as a phone) and the reduced-motion wish, on by
+ * default so antd skips its animations (a test of them may turn it off).
+ */
+export const viewport = { width: 1280, reducedMotion: true };
 
 function matches(query: string): boolean {
+  if (query.includes('prefers-reduced-motion')) return viewport.reducedMotion;
   const min = /min-width:\s*(\d+)px/.exec(query);
   const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
   if (min && viewport.width < Number(min[1])) return false;
@@ -51,6 +55,7 @@ await Promise.all([loadLocale('zh-hk'), loadLocale('zh-cn')]);
 
 beforeEach(async () => {
   viewport.width = 1280;
+  viewport.reducedMotion = true;
   localStorage.clear();
   // no test opens a real socket: the layouts' general socket stays "connecting" on this fake
   FakeWebSocket.reset();

@@ -1,11 +1,4 @@
-import {
-  addCatalogue,
-  type Catalogue,
-  DEFAULT_LOCALE,
-  LOCALES,
-  type Locale,
-  resolveLocale,
-} from '@omnichat/contracts';
+import { addCatalogue, type Catalogue, DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@omnichat/contracts';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
@@ -34,7 +27,10 @@ const antdTexts = new Map<Locale, AntdLocale>([['en', ANTD_ENGLISH]]);
  * The Chinese texts (UI, server messages, dates, Ant Design's own) arrive with the language, as chunks of their own: the first load
  * carries English only. main.tsx waits for the chosen one (`localeReady`) before the first render.
  */
-const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ ui: UiCatalogue; messages: Catalogue; antd: AntdLocale }>> = {
+const CATALOGUES: Record<
+  Exclude<Locale, 'en'>,
+  () => Promise<{ ui: UiCatalogue; messages: Catalogue; antd: AntdLocale }>
+> = {
   'zh-hk': async () => {
     const [ui, antd] = await Promise.all([
       import('./zh-hk.ts'),
