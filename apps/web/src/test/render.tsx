@@ -1,8 +1,19 @@
+import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
+
+/**
+ * antd's styles are collected, not put in the page: jsdom matches every rule of every stylesheet in each
+ * getComputedStyle, which role queries call for every element (a role query took seconds with antd's styles in).
+ */
+const Unstyled = ({ children }: { children: ReactNode }) => (
+  <StyleProvider mock="server" cache={createCache()}>
+    {children}
+  </StyleProvider>
+);
 
 /**
  * Renders the whole app (all routes) at a path, with fresh providers, once the code of that path's page arrived
@@ -21,9 +32,11 @@ export async function renderApp(path: string) {
     });
   }
   const result = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <Unstyled>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Unstyled>,
   );
   return { ...result, router, queryClient };
 }
@@ -33,9 +46,11 @@ export function renderWithProviders(element: ReactElement, path = '/', extraRout
   const queryClient = createQueryClient();
   const router = createMemoryRouter([{ path: '*', element }, ...extraRoutes], { initialEntries: [path] });
   const result = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <Unstyled>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Unstyled>,
   );
   return { ...result, router, queryClient };
 }
