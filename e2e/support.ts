@@ -52,16 +52,24 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   return page;
 }
 
-/** The newest link to `route` that the server logged in place of sending a mail (no SMTP server in e2e). */
-export async function mailedLink(route: string, timeoutMs = 10_000): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"\\\\]+${route.replaceAll('/', '\\/')}\\?token=[\\w-]+`, 'g');
+/**
+ * The newest link to `route` in a mail to `to` that the server logged in place of sending it (no SMTP server in
+ * e2e). Matching the recipient matters: mail goes out from a job, so an older journey's link may be the log's
+ * last one for a moment.
+ */
+export async function mailedLink(route: string, to: string, timeoutMs = 10_000): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"\\\\]+${route.replaceAll('/', '\\/')}\\?token=[\\w-]+`);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const links = readFileSync(inject('serverLog'), 'utf8').match(pattern);
-    if (links?.length) return links[links.length - 1]!;
+    const link = readFileSync(inject('serverLog'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(`"to":"${to}"`) || line.includes(`"to":["${to}"]`))
+      .map((line) => pattern.exec(line)?.[0])
+      .findLast(Boolean);
+    if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no ${route} link in the server log`);
+  throw new Error(`no ${route} link to ${to} in the server log`);
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -32,7 +32,7 @@ describe('a new user', () => {
     await page.getByText('account created, check your e-mail to verify it').waitFor();
 
     // Verify through the logged link.
-    await page.goto(await mailedLink('/auth/verify'));
+    await page.goto(await mailedLink('/auth/verify', `${username}@example.com`));
     await page.getByText('your e-mail address is verified, you can sign in now').waitFor();
 
     // Log in: no organization yet, so the switch page offers to create one.

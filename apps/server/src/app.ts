@@ -12,6 +12,7 @@ import { adminAuthRoutes } from './modules/admins/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { userAuthRoutes } from './modules/auth/index.ts';
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts';
+import { customersRoutes } from './modules/customers/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
 import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     workspacesRoutes,
     membersRoutes,
     teamsRoutes,
+    customersRoutes,
     adminPanelRoutes,
     settingsRoutes,
     timezonesRoutes,

@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../src/platform/db/database.ts';
+import { type Database, newPglite, openDatabase } from '../src/platform/db/database.ts';
 import { APP_ROLE } from '../src/platform/db/tenancy.ts';
 import { createPostgresDatabase, migrated } from './test-app.ts';
 
@@ -39,7 +38,7 @@ async function resetStatement(rows: <T>(text: string) => Promise<T[]>): Promise<
 }
 
 async function pooledPglite(): Promise<Pooled> {
-  const client = new PGlite({ loadDataDir: await migrated() });
+  const client = newPglite({ loadDataDir: await migrated() });
   await client.waitReady;
   const statement = await resetStatement(async (text) => (await client.query(text)).rows as never[]);
   const database = await openDatabase({ embedded: client });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminSchema, userSchema } from './auth.ts';
+import { adminSchema, messageResultSchema, permissionsResultSchema, userSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 import {
   displayNameField,
   emailField,
@@ -11,6 +12,8 @@ import {
   usernameField,
 } from './fields.ts';
 import { ADMIN_PERMISSIONS, WORKSPACE_ROLES } from './permissions.ts';
+
+const idParamsSchema = z.object({ id: z.uuid() });
 
 /** Paging and keyword of the admin panel's lists. */
 export const adminListQuerySchema = z.object({
@@ -39,6 +42,7 @@ export const updateAdminSelfBodySchema = z.object({
   avatar: imageDataUrlField.optional(),
   email: emailField.optional(),
 });
+export type UpdateAdminSelfBody = z.infer<typeof updateAdminSelfBodySchema>;
 
 export const systemAdminSchema = adminSchema;
 
@@ -106,3 +110,140 @@ export const auditLogSchema = z.object({
   ip: z.string(),
   created_at: z.number().int(),
 });
+export type AuditLogEntry = z.infer<typeof auditLogSchema>;
+
+/** The audit logs: an organization's own (owner or admin) and the whole platform's (system admins). */
+export const auditEndpoints = {
+  organization: endpoint({
+    method: 'GET',
+    path: '/v1/workspace/audit-logs',
+    query: auditLogQuerySchema,
+    response: z.array(auditLogSchema),
+    paged: true,
+    summary: "The organization's audit log, newest first (owner or admin)",
+  }),
+  platform: endpoint({
+    method: 'GET',
+    path: '/v1/admin/audit-logs',
+    query: auditLogQuerySchema,
+    response: z.array(auditLogSchema),
+    paged: true,
+    summary: 'The audit log of the platform and every organization, newest first (admin flag)',
+  }),
+};
+
+export const systemAdminEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/admin/system-admin',
+    query: adminListQuerySchema,
+    response: z.array(systemAdminSchema),
+    paged: true,
+    summary: 'System admins, by keyword on username, e-mail or display name',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/admin/system-admin',
+    body: createSystemAdminBodySchema,
+    response: systemAdminSchema,
+    summary: 'Create a system admin',
+  }),
+  setActive: endpoint({
+    method: 'PUT',
+    path: '/v1/admin/system-admin/:id/status',
+    params: idParamsSchema,
+    body: accountStatusBodySchema,
+    response: systemAdminSchema,
+    summary: 'Activate or deactivate a system admin; deactivating ends their sessions',
+  }),
+  permissions: endpoint({
+    method: 'GET',
+    path: '/v1/admin/system-admin/:id/permission',
+    params: idParamsSchema,
+    response: permissionsResultSchema,
+    summary: "A system admin's permissions",
+  }),
+  setPermissions: endpoint({
+    method: 'PUT',
+    path: '/v1/admin/system-admin/:id/permission',
+    params: idParamsSchema,
+    body: adminPermissionsBodySchema,
+    response: permissionsResultSchema,
+    summary: "Replace a system admin's permissions (not one's own)",
+  }),
+};
+
+export const adminUserEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/admin/user',
+    query: adminUserListQuerySchema,
+    response: z.array(adminUserSchema),
+    paged: true,
+    summary: 'Organization users with their organization counts, by keyword and status',
+  }),
+  setActive: endpoint({
+    method: 'PUT',
+    path: '/v1/admin/user/:id/status',
+    params: idParamsSchema,
+    body: accountStatusBodySchema,
+    response: userSchema,
+    summary: 'Activate or deactivate a user; deactivating ends their sessions',
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/v1/admin/user/:id/reset-password',
+    params: idParamsSchema,
+    response: messageResultSchema,
+    summary: 'E-mail the user a password reset link',
+  }),
+};
+
+export const adminWorkspaceEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/admin/workspace',
+    query: adminListQuerySchema,
+    response: z.array(adminWorkspaceSchema),
+    paged: true,
+    summary: 'Every organization with its member count and owner, by keyword on the name',
+  }),
+  members: endpoint({
+    method: 'GET',
+    path: '/v1/admin/workspace/:id/members',
+    params: idParamsSchema,
+    response: z.array(adminWorkspaceMemberSchema),
+    summary: "An organization's members",
+  }),
+  limits: endpoint({
+    method: 'GET',
+    path: '/v1/admin/workspace/:id/limits',
+    params: idParamsSchema,
+    response: workspaceLimitsSchema,
+    summary: "An organization's limits (null = unlimited), trial days and promote code",
+  }),
+  setLimits: endpoint({
+    method: 'PUT',
+    path: '/v1/admin/workspace/:id/limits',
+    params: idParamsSchema,
+    body: workspaceLimitsSchema,
+    response: workspaceLimitsSchema,
+    summary: "Set an organization's limits, trial days and promote code",
+  }),
+};
+
+export const adminSelfEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/admin/self',
+    response: adminSchema,
+    summary: 'The signed-in system admin',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/v1/admin/self',
+    body: updateAdminSelfBodySchema,
+    response: adminSchema,
+    summary: "Change the signed-in admin's display name, avatar or e-mail",
+  }),
+};

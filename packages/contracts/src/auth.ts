@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { displayNameField, emailField, imageDataUrlField, passwordField, usernameField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { WORKSPACE_ROLES } from './permissions.ts';
@@ -87,6 +88,8 @@ export const userSchema = z.object({
   invited_at: z.number().int(),
   created_at: z.number().int(),
 });
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
 export type User = z.infer<typeof userSchema>;
 
 export const adminSchema = z.object({
@@ -107,6 +110,8 @@ export const workspaceSummarySchema = z.object({
   name: z.string(),
   avatar: z.string(),
   time_zone: z.string(),
+  /** ISO 3166 alpha-2: customers' phone numbers without a country code are read in it */
+  default_country: z.string().nullable(),
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
@@ -145,3 +150,148 @@ export const changeEmailBodySchema = z.object({
   email: emailField,
   password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(LIMITS.passwordMax),
 });
+export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
+
+export const authEndpoints = {
+  refresh: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/refresh-token',
+    body: workspaceRefreshBodySchema,
+    response: workspaceRefreshResultSchema,
+    summary: 'Bind a user token to an organization: the member record and a new token',
+  }),
+  /** the same refresh for a signed-in client (switching organization, the retry after a 401) */
+  refreshSignedIn: endpoint({
+    method: 'POST',
+    path: '/v1/auth/refresh-token',
+    body: workspaceRefreshBodySchema,
+    response: workspaceRefreshResultSchema,
+    summary: 'Bind a user token to an organization: the member record and a new token',
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/login',
+    body: loginBodySchema,
+    response: userLoginResultSchema,
+    summary: 'Sign in with username or e-mail and password',
+  }),
+  googleLogin: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/google/login',
+    body: googleLoginBodySchema,
+    response: userLoginResultSchema,
+    summary: 'Sign in with a Google id_token; the first sign-in creates the user',
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/register',
+    body: registerBodySchema,
+    response: messageResultSchema,
+    summary: 'Sign up; a verification link is e-mailed',
+  }),
+  verify: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/verify',
+    body: tokenBodySchema,
+    response: messageResultSchema,
+    summary: 'Verify an e-mail address with the mailed token',
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/forgot-password',
+    body: forgotPasswordBodySchema,
+    response: messageResultSchema,
+    summary: 'E-mail a password reset link (same answer whether or not the address exists)',
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/resend-verification',
+    body: forgotPasswordBodySchema,
+    response: messageResultSchema,
+    summary: 'E-mail a new verification link (same answer whether or not the address needs one)',
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/reset-password',
+    body: resetPasswordBodySchema,
+    response: messageResultSchema,
+    summary: 'Choose a new password with the mailed token; signs out every session',
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/v1/auth/change-password',
+    body: changePasswordBodySchema,
+    response: tokenResultSchema,
+    summary: 'Change password (old one required); other sessions are signed out',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/v1/auth/logout',
+    response: messageResultSchema,
+    summary: 'Sign out: every token of this user stops working',
+  }),
+};
+
+export const adminAuthEndpoints = {
+  refresh: endpoint({
+    method: 'POST',
+    path: '/public/v1/admin/auth/refresh-token',
+    body: refreshBodySchema,
+    response: adminLoginResultSchema,
+    summary: 'A fresh admin token for a valid one',
+  }),
+  refreshSignedIn: endpoint({
+    method: 'POST',
+    path: '/v1/admin/auth/refresh-token',
+    body: refreshBodySchema,
+    response: adminLoginResultSchema,
+    summary: 'A fresh admin token for a valid one',
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/public/v1/admin/auth/login',
+    body: loginBodySchema,
+    response: adminLoginResultSchema,
+    summary: 'System admin sign-in',
+  }),
+  googleLogin: endpoint({
+    method: 'POST',
+    path: '/public/v1/admin/auth/google/login',
+    body: googleLoginBodySchema,
+    response: adminLoginResultSchema,
+    summary: 'System admin sign-in with Google (existing admins only)',
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/public/v1/admin/auth/forgot-password',
+    body: forgotPasswordBodySchema,
+    response: messageResultSchema,
+    summary: 'E-mail an admin password reset link',
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/public/v1/admin/auth/reset-password',
+    body: resetPasswordBodySchema,
+    response: messageResultSchema,
+    summary: 'Choose a new admin password with the mailed token',
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/v1/admin/auth/change-password',
+    body: changePasswordBodySchema,
+    response: tokenResultSchema,
+    summary: 'Change the admin password; other sessions are signed out',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/v1/admin/auth/logout',
+    response: messageResultSchema,
+    summary: 'Admin sign-out: every token of this admin stops working',
+  }),
+  permissions: endpoint({
+    method: 'GET',
+    path: '/v1/admin/self/permission',
+    response: permissionsResultSchema,
+    summary: "The signed-in admin's permissions",
+  }),
+};

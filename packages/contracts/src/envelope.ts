@@ -19,6 +19,8 @@ export const errorEnvelopeSchema = z.object({
   error: z.string(),
   trace_id: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** more about the failure, e.g. `existing: {id, display_name}`: the record a 409 clashes with */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type SuccessEnvelope<T> = { success: true; data: T; page?: PageInfo };

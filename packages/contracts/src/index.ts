@@ -1,5 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './countries.ts';
+export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messageResultSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 import { pageInfoSchema } from './envelope.ts';
 import { displayNameField, emailField, pageField, pageSizeField, passwordField, usernameField } from './fields.ts';
 import { WORKSPACE_ROLES } from './permissions.ts';
@@ -65,3 +67,85 @@ export const acceptInviteResultSchema = z.object({ workspace_id: z.uuid(), token
 
 export const memberRoleBodySchema = z.object({ role: roleField });
 export const memberStatusBodySchema = z.object({ active: z.boolean() });
+
+const memberParams = z.object({ id: z.uuid() });
+
+/** Members, invitations, leaving and deleting the current organization (SPEC 7). */
+export const memberEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/workspace/members',
+    query: memberListQuerySchema,
+    response: memberPageSchema,
+    summary: 'Members with search (username, name, e-mail), role and status filters, paging',
+  }),
+  changeRole: endpoint({
+    method: 'PUT',
+    path: '/v1/workspace/members/:id/role',
+    params: memberParams,
+    body: memberRoleBodySchema,
+    response: memberSchema,
+    summary: 'Change a role; only owners grant or change the owner role; one owner always remains',
+  }),
+  setActive: endpoint({
+    method: 'PUT',
+    path: '/v1/workspace/members/:id/status',
+    params: memberParams,
+    body: memberStatusBodySchema,
+    response: memberSchema,
+    summary: 'Activate or deactivate a member',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/v1/workspace/members/:id',
+    params: memberParams,
+    response: messageResultSchema,
+    summary: 'Remove a member from the organization',
+  }),
+  invites: endpoint({
+    method: 'GET',
+    path: '/v1/workspace/members/invites',
+    response: z.array(inviteSchema),
+    summary: 'Pending invitations',
+  }),
+  invite: endpoint({
+    method: 'POST',
+    path: '/v1/workspace/members/invite',
+    body: inviteBodySchema,
+    response: inviteSchema,
+    summary: 'Invite by e-mail: a link with an invite token is mailed; a pending invitation takes a seat',
+  }),
+  withdrawInvite: endpoint({
+    method: 'DELETE',
+    path: '/v1/workspace/members/invites/:id',
+    params: memberParams,
+    response: messageResultSchema,
+    summary: 'Withdraw a pending invitation',
+  }),
+  invitePreview: endpoint({
+    method: 'GET',
+    path: '/public/v1/workspace/invite',
+    query: inviteTokenQuerySchema,
+    response: invitePreviewSchema,
+    summary: 'What an invitation offers, for the join page',
+  }),
+  acceptInvite: endpoint({
+    method: 'POST',
+    path: '/public/v1/workspace/invite/accept',
+    body: acceptInviteBodySchema,
+    response: acceptInviteResultSchema,
+    summary: 'Accept an invitation: signed in as the invited e-mail, or with new account details (answers a token)',
+  }),
+  leaveWorkspace: endpoint({
+    method: 'POST',
+    path: '/v1/self/workspace/leave',
+    response: messageResultSchema,
+    summary: 'Leave the current organization (not the last one; an owner must leave another owner)',
+  }),
+  deleteWorkspace: endpoint({
+    method: 'DELETE',
+    path: '/v1/self/workspace',
+    response: messageResultSchema,
+    summary: 'Delete the current organization and all its data (owner; not the last one)',
+  }),
+};

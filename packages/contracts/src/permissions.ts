@@ -25,10 +25,18 @@ export const WORKSPACE_PERMISSION_GROUPS = [
   'member',
   'team',
 ] as const;
-export const WORKSPACE_PERMISSIONS = WORKSPACE_PERMISSION_GROUPS.flatMap(
-  (group) => [`${group}_read`, `${group}_write`] as const,
+export type WorkspacePermissionGroup = (typeof WORKSPACE_PERMISSION_GROUPS)[number];
+export type PermissionLevel = 'read' | 'write' | 'import' | 'export';
+/** What a group's permissions allow: to see and to change, and for customers also to import and export. */
+export const permissionLevelsOf = (group: WorkspacePermissionGroup): readonly PermissionLevel[] =>
+  group === 'customer' ? ['read', 'write', 'import', 'export'] : ['read', 'write'];
+export type WorkspacePermission =
+  | `${WorkspacePermissionGroup}_${'read' | 'write'}`
+  | 'customer_import'
+  | 'customer_export';
+export const WORKSPACE_PERMISSIONS = WORKSPACE_PERMISSION_GROUPS.flatMap((group) =>
+  permissionLevelsOf(group).map((level) => `${group}_${level}` as WorkspacePermission),
 );
-export type WorkspacePermission = `${(typeof WORKSPACE_PERMISSION_GROUPS)[number]}_${'read' | 'write'}`;
 
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
@@ -52,3 +60,9 @@ export const DEFAULT_VIEWER_PERMISSIONS: WorkspacePermission[] = DEFAULT_MEMBER_
 
 export const SYSTEM_ROLES = ['system_admin', 'system_user'] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
+
+export const isWorkspacePermission = (value: string): value is WorkspacePermission =>
+  (WORKSPACE_PERMISSIONS as readonly string[]).includes(value);
+
+export const isAdminPermission = (value: string): value is AdminPermission =>
+  (ADMIN_PERMISSIONS as readonly string[]).includes(value);

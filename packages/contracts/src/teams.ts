@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { permissionsResultSchema } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { pageField, pageSizeField, sortField, sortOrderField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { WORKSPACE_PERMISSIONS, type WorkspacePermission } from './permissions.ts';
+
+const memberParams = z.object({ id: z.uuid({ error: 'not_found' }) });
 
 /** A workspace permission name; anything else is refused with a field error. */
 export const workspacePermissionField = z.enum(
@@ -122,5 +125,36 @@ export const teamEndpoints = {
     params: teamParams,
     response: z.null(),
     summary: 'Delete a team',
+  }),
+};
+
+export const permissionEndpoints = {
+  defaults: endpoint({
+    method: 'GET',
+    path: '/v1/workspace/member/permission/default',
+    response: permissionsResultSchema,
+    summary: 'Permissions newly joined members get',
+  }),
+  setDefaults: endpoint({
+    method: 'PUT',
+    path: '/v1/workspace/member/permission/default',
+    body: permissionsBodySchema,
+    response: permissionsResultSchema,
+    summary: 'Replace the permissions newly joined members get (owner or admin)',
+  }),
+  member: endpoint({
+    method: 'GET',
+    path: '/v1/workspace/member/:id/permission',
+    params: memberParams,
+    response: memberPermissionSchema,
+    summary: "A member's own permissions and their effective ones (with teams; all for owners and admins)",
+  }),
+  setMember: endpoint({
+    method: 'PUT',
+    path: '/v1/workspace/member/:id/permission',
+    params: memberParams,
+    body: permissionsBodySchema,
+    response: memberPermissionSchema,
+    summary: "Replace a member's or viewer's own permissions (owner or admin)",
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { timeZoneField } from './workspace.ts';
 
 /** offset: hours times 100 (SPEC 3), so +05:30 is 550 and -03:00 is -300. */
@@ -16,3 +17,20 @@ export function formatOffset(offset: number): string {
   const minutes = totalMinutes % 60;
   return `${sign}${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
+
+export const timeZoneEndpoints = {
+  lookup: endpoint({
+    method: 'POST',
+    path: '/v1/timezone',
+    body: timeZoneLookupBodySchema,
+    response: timeZoneSchema,
+    summary: 'One time zone with its offset (hours × 100)',
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/v1/timezone',
+    query: timeZoneSearchQuerySchema,
+    response: z.array(timeZoneSchema),
+    summary: 'Search time zones by keyword',
+  }),
+};

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  changeEmailBodySchema,
+  messageResultSchema,
+  permissionsResultSchema,
+  selfWorkspaceSchema,
+  tokenBodySchema,
+  updateProfileBodySchema,
+  userSchema,
+  workspaceSummarySchema,
+} from './auth.ts';
+import { isCountryCode } from './countries.ts';
+import { endpoint } from './endpoint.ts';
 import { imageDataUrlField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
@@ -21,6 +33,83 @@ export const createWorkspaceBodySchema = z.object({
 });
 export type CreateWorkspaceBody = z.infer<typeof createWorkspaceBodySchema>;
 
-export const updateWorkspaceBodySchema = createWorkspaceBodySchema.partial();
+export const updateWorkspaceBodySchema = createWorkspaceBodySchema.partial().extend({
+  default_country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, { error: 'country_invalid' })
+    .nullable()
+    .optional(),
+});
+export type UpdateWorkspaceBody = z.input<typeof updateWorkspaceBodySchema>;
 
 export const subscriptionCurrentSchema = z.object({ plan_tag: z.string().nullable() });
+
+export const selfEndpoints = {
+  profile: endpoint({
+    method: 'GET',
+    path: '/v1/self',
+    response: userSchema,
+    summary: 'The signed-in user',
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/v1/self',
+    body: updateProfileBodySchema,
+    response: userSchema,
+    summary: "Update the signed-in user's display name or avatar",
+  }),
+  changeEmail: endpoint({
+    method: 'POST',
+    path: '/v1/self/email',
+    body: changeEmailBodySchema,
+    response: messageResultSchema,
+    summary: 'Change the e-mail address: the current password is required and the new address gets a confirmation link',
+  }),
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: '/public/v1/auth/confirm-email',
+    body: tokenBodySchema,
+    response: messageResultSchema,
+    summary: 'Open the link mailed to a new address: the address becomes the account e-mail',
+  }),
+  workspaces: endpoint({
+    method: 'GET',
+    path: '/v1/self/workspaces',
+    response: z.array(selfWorkspaceSchema),
+    summary: 'Organizations the signed-in user belongs to',
+  }),
+  createWorkspace: endpoint({
+    method: 'POST',
+    path: '/v1/workspace',
+    body: createWorkspaceBodySchema,
+    response: selfWorkspaceSchema,
+    summary: 'Create an organization (system mode platform); the creator becomes its owner',
+  }),
+  workspace: endpoint({
+    method: 'GET',
+    path: '/v1/self/workspace',
+    response: workspaceSummarySchema,
+    summary: 'The current organization',
+  }),
+  updateWorkspace: endpoint({
+    method: 'PUT',
+    path: '/v1/self/workspace',
+    body: updateWorkspaceBodySchema,
+    response: workspaceSummarySchema,
+    summary: 'Update the current organization (owner or admin)',
+  }),
+  permissions: endpoint({
+    method: 'GET',
+    path: '/v1/workspace/member/self/permission',
+    response: permissionsResultSchema,
+    summary: "The current member's effective permissions (own, their teams', all for owners and admins)",
+  }),
+  subscription: endpoint({
+    method: 'GET',
+    path: '/v1/subscription/current',
+    response: subscriptionCurrentSchema,
+    summary: "The current organization's plan",
+  }),
+};

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }>,
+    /** more about the failure for the caller, e.g. the record a 409 clashes with */
+    readonly details?: Record<string, unknown>,
   ) {
     super(key);
   }

@@ -1,8 +1,10 @@
-import type { SelfWorkspace, Setting, SystemSettingKey } from '@omnichat/contracts';
-import { SYSTEM_SETTINGS } from '@omnichat/contracts';
+import { SYSTEM_SETTINGS, type SystemSettingKey } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { http } from './http/index.ts';
 import { useSession } from './session/use-session.ts';
+
+/** loaded on first use: see entry-endpoints.ts */
+const endpoints = () => import('./entry-endpoints.ts');
 
 export const PUBLIC_SETTING_QUERY_KEYS = ['system.mode', 'system.name', 'system.logo', 'google.client.id'] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_QUERY_KEYS)[number] & SystemSettingKey;
@@ -24,7 +26,8 @@ export function usePublicSettings() {
     queryKey: queryKeys.publicSettings,
     staleTime: 5 * 60_000,
     queryFn: async (): Promise<PublicSettings> => {
-      const list = await http.get<Setting[]>('/public/v1/system-setting', {
+      const { settingEndpoints } = await endpoints();
+      const list = await http.call(settingEndpoints.public, {
         query: { keys: PUBLIC_SETTING_QUERY_KEYS.join(',') },
         silent: true,
       });
@@ -41,7 +44,7 @@ export function useSelfWorkspaces(enabled = true) {
   return useQuery({
     queryKey: queryKeys.selfWorkspaces,
     enabled,
-    queryFn: () => http.get<SelfWorkspace[]>('/v1/self/workspaces'),
+    queryFn: async () => http.call((await endpoints()).selfEndpoints.workspaces),
   });
 }
 
@@ -52,7 +55,7 @@ export function useMemberPermissions() {
     queryKey: queryKeys.memberPermissions(workspaceId),
     enabled: Boolean(member && token),
     placeholderData: member?.permissions ? { permissions: member.permissions } : undefined,
-    queryFn: () => http.get<{ permissions: string[] }>('/v1/workspace/member/self/permission'),
+    queryFn: async () => http.call((await endpoints()).selfEndpoints.permissions),
     select: (data) => data.permissions,
   });
 }
@@ -62,7 +65,7 @@ export function useCurrentSubscription() {
   return useQuery({
     queryKey: queryKeys.subscription(workspaceId),
     enabled: Boolean(member && token),
-    queryFn: () => http.get<{ plan_tag: string | null }>('/v1/subscription/current'),
+    queryFn: async () => http.call((await endpoints()).selfEndpoints.subscription),
     select: (data) => data.plan_tag,
   });
 }
@@ -72,7 +75,7 @@ export function useAdminPermissions() {
   return useQuery({
     queryKey: queryKeys.adminPermissions,
     enabled: Boolean(token) && loginType === 'system_admin',
-    queryFn: () => http.get<{ permissions: string[] }>('/v1/admin/self/permission'),
+    queryFn: async () => http.call((await endpoints()).adminAuthEndpoints.permissions),
     select: (data) => data.permissions,
   });
 }

@@ -25,7 +25,6 @@ const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   'chat/channel': 'nav.channel',
   'chat/whatsapp-template': 'nav.whatsappTemplate',
   'chat/whatsapp-broadcast': 'nav.whatsappBroadcast',
-  'relationship/customers': 'nav.customers',
   workflow: 'nav.workflow',
   'organization/wallet': 'pages.wallet',
   'salesforce/accounts': 'nav.accountDataSync',
@@ -199,6 +198,20 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/audit/AuditLogPages.tsx'),
               (m) => <m.OrganizationAuditLogPage />,
+            ),
+          },
+          {
+            path: 'relationship/customers',
+            ...page(
+              () => import('../features/customers/CustomersPage.tsx'),
+              (m) => <m.CustomersPage />,
+            ),
+          },
+          {
+            path: 'relationship/customers/:id',
+            ...page(
+              () => import('../features/customers/CustomerPage.tsx'),
+              (m) => <m.CustomerPage />,
             ),
           },
           {

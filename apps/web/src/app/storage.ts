@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   locale: 'locale',
   theme: 'theme',
+  /** the customer list's chosen columns */
+  customerColumns: 'customer_columns',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

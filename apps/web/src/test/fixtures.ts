@@ -19,6 +19,7 @@ export const WORKSPACES: SelfWorkspace[] = [
     name: 'First Org',
     avatar: '',
     time_zone: 'UTC',
+    default_country: null,
     member_id: 'aaaaaaaa-1111-4111-8111-111111111111',
     role: 'owner',
   },
@@ -27,6 +28,7 @@ export const WORKSPACES: SelfWorkspace[] = [
     name: 'Second Org',
     avatar: 'data:image/png;base64,BBBB',
     time_zone: 'Asia/Hong_Kong',
+    default_country: 'HK',
     member_id: 'bbbbbbbb-2222-4222-8222-222222222222',
     role: 'member',
   },
@@ -45,6 +47,7 @@ export function memberOf(workspace: SelfWorkspace, permissions: string[] = []): 
       name: workspace.name,
       avatar: workspace.avatar,
       time_zone: workspace.time_zone,
+      default_country: workspace.default_country,
       user: USER,
     },
   };

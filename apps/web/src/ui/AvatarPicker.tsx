@@ -2,10 +2,15 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Avatar } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type UploadControlProps, UploadFrame } from './UploadFrame.tsx';
+import type { UploadedFile } from './upload-file.ts';
 import { ensureDataUrl } from './upload-file.ts';
 
 export type { UploadedFile } from './upload-file.ts';
 export { ensureDataUrl, readFileAsDataUrl } from './upload-file.ts';
+
+/** A stored avatar URL as the picker's value (none when empty). */
+export const storedAvatar = (url: string): UploadedFile | undefined =>
+  url ? { dataUrl: url, filename: 'avatar' } : undefined;
 
 const IMAGES = ['image/*'] as const;
 

@@ -1,8 +1,8 @@
-import { WORKSPACE_PERMISSION_GROUPS } from '@omnichat/contracts';
+import { type PermissionLevel, permissionLevelsOf, WORKSPACE_PERMISSION_GROUPS } from '@omnichat/contracts';
 import { Checkbox, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export type PermissionLevel = 'read' | 'write';
+export type { PermissionLevel };
 export interface PermissionGroup {
   key: string;
   label: string;
@@ -11,16 +11,15 @@ export interface PermissionGroup {
 
 export const READ_AND_WRITE: readonly PermissionLevel[] = ['read', 'write'];
 
-/** Ticks `group_level`; write brings read along, and taking read away takes write too. */
+/** Ticks `group_level`; every other level brings read along, and taking read away takes the others too. */
 export function togglePermission(current: string[], group: string, level: PermissionLevel, checked: boolean): string[] {
   const next = new Set(current);
   if (checked) {
     next.add(`${group}_${level}`);
-    if (level === 'write') next.add(`${group}_read`);
-  } else {
-    next.delete(`${group}_${level}`);
-    if (level === 'read') next.delete(`${group}_write`);
-  }
+    next.add(`${group}_read`);
+  } else if (level === 'read') {
+    for (const name of current) if (name.startsWith(`${group}_`)) next.delete(name);
+  } else next.delete(`${group}_${level}`);
   return [...next];
 }
 
@@ -45,6 +44,9 @@ export function PermissionChecklist({
   const { token } = theme.useToken();
   const current = value ?? [];
   const held = new Set(current);
+  const columns = (['read', 'write', 'import', 'export'] as const).filter((level) =>
+    groups.some((group) => group.levels.includes(level)),
+  );
   return (
     <table id={id} aria-label={rest['aria-label']} style={{ width: '100%', borderCollapse: 'collapse' }}>
       <thead>
@@ -52,7 +54,7 @@ export function PermissionChecklist({
           <th scope="col" style={{ textAlign: 'start', padding: '6px 0', fontWeight: 500 }}>
             {t('permissionChecklist.area')}
           </th>
-          {READ_AND_WRITE.map((level) => (
+          {columns.map((level) => (
             <th key={level} scope="col" style={{ width: 72, textAlign: 'center', fontWeight: 500 }}>
               {t(`permissionChecklist.${level}`)}
             </th>
@@ -65,7 +67,7 @@ export function PermissionChecklist({
             <th scope="row" style={{ textAlign: 'start', fontWeight: 'normal', padding: '6px 0' }}>
               {group.label}
             </th>
-            {READ_AND_WRITE.map((level) => (
+            {columns.map((level) => (
               <td key={level} style={{ textAlign: 'center' }}>
                 {group.levels.includes(level) && (
                   <Checkbox
@@ -93,7 +95,7 @@ export function WorkspacePermissionChecklist(props: PermissionChecklistProps) {
   const groups = WORKSPACE_PERMISSION_GROUPS.map((key) => ({
     key,
     label: t(`permissionGroups.${key}`),
-    levels: READ_AND_WRITE,
+    levels: permissionLevelsOf(key),
   }));
   return <PermissionChecklist {...props} groups={groups} />;
 }

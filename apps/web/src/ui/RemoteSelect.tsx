@@ -1,6 +1,7 @@
 import { LIMITS } from '@omnichat/contracts';
 import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useRemoteSearch } from './use-remote-search.ts';
 
 export interface RemoteOption {
   value: string;
@@ -31,33 +32,11 @@ export function RemoteSelect({
   debounceMs = LIMITS.searchDebounceMs,
   ...rest
 }: RemoteSelectProps) {
-  const [options, setOptions] = useState<RemoteOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef(0);
-  const searchRef = useRef(search);
-  searchRef.current = search;
+  const remote = useRemoteSearch(search, debounceMs);
+  // the current value's option, looked up so its label shows before any search
+  const [current, setCurrent] = useState<RemoteOption | null>(null);
   const getByValueRef = useRef(getByValue);
   getByValueRef.current = getByValue;
-
-  const run = (term: string) => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    searchRef
-      .current(term)
-      .then((found) => {
-        if (ticket === latest.current) setOptions(found);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (ticket === latest.current) setLoading(false);
-      });
-  };
-
-  const onSearch = (term: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => run(term), debounceMs);
-  };
 
   useEffect(() => {
     if (!value || !getByValueRef.current) return;
@@ -65,8 +44,7 @@ export function RemoteSelect({
     getByValueRef
       .current(value)
       .then((option) => {
-        if (cancelled || !option) return;
-        setOptions((current) => (current.some((o) => o.value === option.value) ? current : [option, ...current]));
+        if (!cancelled) setCurrent(option);
       })
       .catch(() => undefined);
     return () => {
@@ -74,14 +52,9 @@ export function RemoteSelect({
     };
   }, [value]);
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const shown = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
+  const options = remote.found;
+  const label = current && current.value === value ? current.label : value;
+  const shown = value && !options.some((o) => o.value === value) ? [{ value, label }, ...options] : options;
 
   return (
     <Select
@@ -90,14 +63,12 @@ export function RemoteSelect({
       onChange={onChange}
       placeholder={placeholder}
       aria-label={rest['aria-label']}
-      showSearch={{ filterOption: false, onSearch }}
-      onOpenChange={(open) => {
-        if (open && options.length <= 1) run('');
-      }}
-      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      showSearch={{ filterOption: false, onSearch: remote.onSearch }}
+      onOpenChange={remote.onOpen}
+      notFoundContent={remote.loading ? <Spin size="small" /> : undefined}
       options={shown}
       listHeight={256}
-      loading={loading}
+      loading={remote.loading}
     />
   );
 }

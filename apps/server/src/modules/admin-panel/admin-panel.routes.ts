@@ -1,8 +1,8 @@
-import { adminSchema, auditLogQuerySchema, auditLogSchema, updateAdminSelfBodySchema } from '@omnichat/contracts';
-import { z } from 'zod';
+import { adminSelfEndpoints, auditEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { adminOf } from '../../platform/auth/guards.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { toAdminDto } from '../admins/index.ts';
 import { createAdminSelfService } from './admin-self.service.ts';
@@ -19,28 +19,18 @@ export async function adminPanelRoutes(app: AppInstance, ctx: AppContext) {
 
   const self = createAdminSelfService(ctx);
   const tags = ['admin panel'];
-  app.get('/v1/admin/self', {
-    schema: { tags, summary: 'The signed-in system admin', response: replies(adminSchema) },
+  app.route({
+    ...routeOf(adminSelfEndpoints.get, tags),
     preHandler: ctx.guards.admin(),
     handler: async (request) => ok(toAdminDto(adminOf(request).admin)),
   });
-  app.put('/v1/admin/self', {
-    schema: {
-      tags,
-      summary: "Change the signed-in admin's display name, avatar or e-mail",
-      body: updateAdminSelfBodySchema,
-      response: replies(adminSchema),
-    },
+  app.route({
+    ...routeOf(adminSelfEndpoints.update, tags),
     preHandler: ctx.guards.admin(),
     handler: async (request) => ok(await self.update(adminOf(request).admin, request.body)),
   });
-  app.get('/v1/admin/audit-logs', {
-    schema: {
-      tags,
-      summary: 'The audit log of the platform and every organization, newest first (admin flag)',
-      querystring: auditLogQuerySchema,
-      response: replies(z.array(auditLogSchema)),
-    },
+  app.route({
+    ...routeOf(auditEndpoints.platform, tags),
     preHandler: ctx.guards.admin('super'),
     handler: async (request) => {
       const { page, size, action } = request.query;

@@ -1,34 +1,20 @@
-import {
-  accountStatusBodySchema,
-  adminListQuerySchema,
-  adminPermissionsBodySchema,
-  createSystemAdminBodySchema,
-  permissionsResultSchema,
-  systemAdminSchema,
-} from '@omnichat/contracts';
-import { z } from 'zod';
+import { systemAdminEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { adminOf } from '../../platform/auth/guards.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { actorOf } from '../audit/index.ts';
 import { pageInfo } from './paging.ts';
 import { createSystemAdminsService } from './system-admins.service.ts';
-
-export const idParamsSchema = z.object({ id: z.uuid() });
 
 export function systemAdminsRoutes(app: AppInstance, ctx: AppContext) {
   const service = createSystemAdminsService(ctx);
   const { guards, audit } = ctx;
   const tags = ['admin panel: system admins'];
 
-  app.get('/v1/admin/system-admin', {
-    schema: {
-      tags,
-      summary: 'System admins, by keyword on username, e-mail or display name',
-      querystring: adminListQuerySchema,
-      response: replies(z.array(systemAdminSchema)),
-    },
+  app.route({
+    ...routeOf(systemAdminEndpoints.list, tags),
     preHandler: guards.admin('system_admin_management_read'),
     handler: async (request) => {
       const { rows, total } = await service.list(request.query);
@@ -36,13 +22,8 @@ export function systemAdminsRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.post('/v1/admin/system-admin', {
-    schema: {
-      tags,
-      summary: 'Create a system admin',
-      body: createSystemAdminBodySchema,
-      response: replies(systemAdminSchema),
-    },
+  app.route({
+    ...routeOf(systemAdminEndpoints.create, tags),
     preHandler: guards.admin('system_admin_management_write'),
     handler: async (request) => {
       const admin = await service.create(adminOf(request).admin, request.body);
@@ -56,14 +37,8 @@ export function systemAdminsRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.put('/v1/admin/system-admin/:id/status', {
-    schema: {
-      tags,
-      summary: 'Activate or deactivate a system admin; deactivating ends their sessions',
-      params: idParamsSchema,
-      body: accountStatusBodySchema,
-      response: replies(systemAdminSchema),
-    },
+  app.route({
+    ...routeOf(systemAdminEndpoints.setActive, tags),
     preHandler: guards.admin('system_admin_management_write'),
     handler: async (request) => {
       const { before, admin } = await service.setStatus(adminOf(request).admin, request.params.id, request.body.active);
@@ -78,25 +53,14 @@ export function systemAdminsRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.get('/v1/admin/system-admin/:id/permission', {
-    schema: {
-      tags,
-      summary: "A system admin's permissions",
-      params: idParamsSchema,
-      response: replies(permissionsResultSchema),
-    },
+  app.route({
+    ...routeOf(systemAdminEndpoints.permissions, tags),
     preHandler: guards.admin('system_admin_permission_read'),
     handler: async (request) => ok({ permissions: await service.permissionsOf(request.params.id) }),
   });
 
-  app.put('/v1/admin/system-admin/:id/permission', {
-    schema: {
-      tags,
-      summary: "Replace a system admin's permissions (not one's own)",
-      params: idParamsSchema,
-      body: adminPermissionsBodySchema,
-      response: replies(permissionsResultSchema),
-    },
+  app.route({
+    ...routeOf(systemAdminEndpoints.setPermissions, tags),
     preHandler: guards.admin('system_admin_permission_write'),
     handler: async (request) => {
       const change = await service.setPermissions(adminOf(request).admin, request.params.id, request.body.permissions);

@@ -1,19 +1,11 @@
-import {
-  accountStatusBodySchema,
-  adminUserListQuerySchema,
-  adminUserSchema,
-  messageResultSchema,
-  translate,
-  userSchema,
-} from '@omnichat/contracts';
-import { z } from 'zod';
+import { adminUserEndpoints, translate } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { actorOf } from '../audit/index.ts';
 import { pageInfo } from './paging.ts';
-import { idParamsSchema } from './system-admins.routes.ts';
 import { createUsersAdminService } from './users-admin.service.ts';
 
 export function usersAdminRoutes(app: AppInstance, ctx: AppContext) {
@@ -21,13 +13,8 @@ export function usersAdminRoutes(app: AppInstance, ctx: AppContext) {
   const { guards, audit } = ctx;
   const tags = ['admin panel: users'];
 
-  app.get('/v1/admin/user', {
-    schema: {
-      tags,
-      summary: 'Organization users with their organization counts, by keyword and status',
-      querystring: adminUserListQuerySchema,
-      response: replies(z.array(adminUserSchema)),
-    },
+  app.route({
+    ...routeOf(adminUserEndpoints.list, tags),
     preHandler: guards.admin('system_user_management_read'),
     handler: async (request) => {
       const { rows, total } = await service.list(request.query);
@@ -35,14 +22,8 @@ export function usersAdminRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.put('/v1/admin/user/:id/status', {
-    schema: {
-      tags,
-      summary: 'Activate or deactivate a user; deactivating ends their sessions',
-      params: idParamsSchema,
-      body: accountStatusBodySchema,
-      response: replies(userSchema),
-    },
+  app.route({
+    ...routeOf(adminUserEndpoints.setActive, tags),
     preHandler: guards.admin('system_user_management_write'),
     handler: async (request) => {
       const { before, user } = await service.setStatus(request.params.id, request.body.active);
@@ -57,13 +38,8 @@ export function usersAdminRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.post('/v1/admin/user/:id/reset-password', {
-    schema: {
-      tags,
-      summary: 'E-mail the user a password reset link',
-      params: idParamsSchema,
-      response: replies(messageResultSchema),
-    },
+  app.route({
+    ...routeOf(adminUserEndpoints.resetPassword, tags),
     preHandler: guards.admin('system_user_management_write'),
     handler: async (request) => {
       const user = await service.sendPasswordReset(request.params.id);

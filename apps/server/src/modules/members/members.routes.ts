@@ -1,25 +1,9 @@
-import {
-  acceptInviteBodySchema,
-  acceptInviteResultSchema,
-  inviteBodySchema,
-  invitePreviewSchema,
-  inviteSchema,
-  inviteTokenQuerySchema,
-  isAdminRole,
-  memberListQuerySchema,
-  memberPageSchema,
-  memberRoleBodySchema,
-  memberSchema,
-  memberStatusBodySchema,
-  messageResultSchema,
-  pagingQuerySchema,
-  translate,
-} from '@omnichat/contracts';
-import { z } from 'zod';
+import { auditEndpoints, isAdminRole, memberEndpoints, translate } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { bearerToken, memberOf } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { actorOf } from '../audit/index.ts';
@@ -27,8 +11,6 @@ import { createInvitesService } from './invites.service.ts';
 import { registerMemberListeners } from './member-listeners.ts';
 import { createMembersService } from './members.service.ts';
 import { createOrganizationExitService } from './organization-exit.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 /** Members, invitations, leaving and deleting organizations. */
 export async function membersRoutes(app: AppInstance, ctx: AppContext) {
@@ -39,47 +21,28 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
   const { guards } = ctx;
   const tags = ['members'];
 
-  app.get('/v1/workspace/members', {
-    schema: {
-      tags,
-      summary: 'Members with search (username, name, e-mail), role and status filters, paging',
-      querystring: memberListQuerySchema,
-      response: replies(memberPageSchema),
-    },
+  const { list, changeRole, setActive, remove, invites: pending, invite, withdrawInvite } = memberEndpoints;
+  const { invitePreview, acceptInvite, leaveWorkspace, deleteWorkspace } = memberEndpoints;
+
+  app.route({
+    ...routeOf(list, tags),
     preHandler: guards.member('member_read'),
     handler: async (request) => ok(await members.list(memberOf(request).workspaceId, request.query)),
   });
-  app.put('/v1/workspace/members/:id/role', {
-    schema: {
-      tags,
-      summary: 'Change a role; only owners grant or change the owner role; one owner always remains',
-      params: idParams,
-      body: memberRoleBodySchema,
-      response: replies(memberSchema),
-    },
+  app.route({
+    ...routeOf(changeRole, tags),
     preHandler: guards.member('member_write'),
     handler: async (request) =>
       ok((await members.changeRole(memberOf(request), actorOf(request), request.params.id, request.body.role))!),
   });
-  app.put('/v1/workspace/members/:id/status', {
-    schema: {
-      tags,
-      summary: 'Activate or deactivate a member',
-      params: idParams,
-      body: memberStatusBodySchema,
-      response: replies(memberSchema),
-    },
+  app.route({
+    ...routeOf(setActive, tags),
     preHandler: guards.member('member_write'),
     handler: async (request) =>
       ok((await members.setActive(memberOf(request), actorOf(request), request.params.id, request.body.active))!),
   });
-  app.delete('/v1/workspace/members/:id', {
-    schema: {
-      tags,
-      summary: 'Remove a member from the organization',
-      params: idParams,
-      response: replies(messageResultSchema),
-    },
+  app.route({
+    ...routeOf(remove, tags),
     preHandler: guards.member('member_write'),
     handler: async (request) => {
       await members.remove(memberOf(request), actorOf(request), request.params.id);
@@ -87,51 +50,31 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.get('/v1/workspace/members/invites', {
-    schema: { tags, summary: 'Pending invitations', response: replies(z.array(inviteSchema)) },
+  app.route({
+    ...routeOf(pending, tags),
     preHandler: guards.member('member_read'),
     handler: async (request) => ok(await invites.pending(memberOf(request).workspaceId)),
   });
-  app.post('/v1/workspace/members/invite', {
-    schema: {
-      tags,
-      summary: 'Invite by e-mail: a link with an invite token is mailed; a pending invitation takes a seat',
-      body: inviteBodySchema,
-      response: replies(inviteSchema),
-    },
+  app.route({
+    ...routeOf(invite, tags),
     preHandler: guards.member('member_write'),
     handler: async (request) =>
       ok(await invites.invite(memberOf(request), actorOf(request), request.body.email, request.body.role)),
   });
-  app.delete('/v1/workspace/members/invites/:id', {
-    schema: {
-      tags,
-      summary: 'Withdraw a pending invitation',
-      params: idParams,
-      response: replies(messageResultSchema),
-    },
+  app.route({
+    ...routeOf(withdrawInvite, tags),
     preHandler: guards.member('member_write'),
     handler: async (request) => {
       await invites.revoke(memberOf(request), actorOf(request), request.params.id);
       return ok({ message: translate('delete_success', localeOf(request)) });
     },
   });
-  app.get('/public/v1/workspace/invite', {
-    schema: {
-      tags,
-      summary: 'What an invitation offers, for the join page',
-      querystring: inviteTokenQuerySchema,
-      response: replies(invitePreviewSchema),
-    },
+  app.route({
+    ...routeOf(invitePreview, tags),
     handler: async (request) => ok(await invites.preview(request.query.token)),
   });
-  app.post('/public/v1/workspace/invite/accept', {
-    schema: {
-      tags,
-      summary: 'Accept an invitation: signed in as the invited e-mail, or with new account details (answers a token)',
-      body: acceptInviteBodySchema,
-      response: replies(acceptInviteResultSchema),
-    },
+  app.route({
+    ...routeOf(acceptInvite, tags),
     handler: async (request) => {
       const token = bearerToken(request);
       const principal = token ? await guards.fromToken(token) : null;
@@ -140,24 +83,16 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.post('/v1/self/workspace/leave', {
-    schema: {
-      tags,
-      summary: 'Leave the current organization (not the last one; an owner must leave another owner)',
-      response: replies(messageResultSchema),
-    },
+  app.route({
+    ...routeOf(leaveWorkspace, tags),
     preHandler: guards.member(),
     handler: async (request) => {
       await exit.leave(memberOf(request), actorOf(request));
       return ok({ message: 'ok' });
     },
   });
-  app.delete('/v1/self/workspace', {
-    schema: {
-      tags,
-      summary: 'Delete the current organization and all its data (owner; not the last one)',
-      response: replies(messageResultSchema),
-    },
+  app.route({
+    ...routeOf(deleteWorkspace, tags),
     preHandler: guards.member(),
     handler: async (request) => {
       await exit.remove(memberOf(request), actorOf(request));
@@ -165,12 +100,8 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.get('/v1/workspace/audit-logs', {
-    schema: {
-      tags: ['audit'],
-      summary: "The organization's audit log (owner or admin)",
-      querystring: pagingQuerySchema.extend({ action: z.string().max(100).optional() }),
-    },
+  app.route({
+    ...routeOf(auditEndpoints.organization, ['audit']),
     preHandler: guards.member(),
     handler: async (request) => {
       const member = memberOf(request);

@@ -1,14 +1,8 @@
-import {
-  settingSchema,
-  settingsQuerySchema,
-  smtpTestBodySchema,
-  smtpTestResultSchema,
-  updateSettingsBodySchema,
-} from '@omnichat/contracts';
-import { z } from 'zod';
+import { settingEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { sendSmtpTest } from '../../platform/mail/mailer.ts';
 import { actorOf } from '../audit/index.ts';
@@ -23,32 +17,17 @@ const keysOf = (query: { keys?: string }) =>
 export async function settingsRoutes(app: AppInstance, ctx: AppContext) {
   const { guards, settings, audit } = ctx;
   const tags = ['system settings'];
-  app.get('/public/v1/system-setting', {
-    schema: {
-      tags,
-      summary: 'Public settings (mode, name, logo, copyright, documents, Google client id); never a secret',
-      querystring: settingsQuerySchema,
-      response: replies(z.array(settingSchema)),
-    },
+  app.route({
+    ...routeOf(settingEndpoints.public, tags),
     handler: async (request) => ok(await settings.list(keysOf(request.query), { publicOnly: true })),
   });
-  app.get('/v1/system-setting', {
-    schema: {
-      tags,
-      summary: 'Settings by key (system admin); secrets masked',
-      querystring: settingsQuerySchema,
-      response: replies(z.array(settingSchema)),
-    },
+  app.route({
+    ...routeOf(settingEndpoints.list, tags),
     preHandler: guards.admin('super'),
     handler: async (request) => ok(await settings.list(keysOf(request.query), { publicOnly: false })),
   });
-  app.put('/v1/system-setting', {
-    schema: {
-      tags,
-      summary: 'Change settings (system admin); secrets are stored encrypted',
-      body: updateSettingsBodySchema,
-      response: replies(z.array(settingSchema)),
-    },
+  app.route({
+    ...routeOf(settingEndpoints.update, tags),
     preHandler: guards.admin('super'),
     handler: async (request) => {
       const change = await settings.update(request.body.settings);
@@ -63,13 +42,8 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext) {
       );
     },
   });
-  app.post('/v1/system-setting/smtp/test', {
-    schema: {
-      tags,
-      summary: "Send a test e-mail with the current SMTP settings; answers the server's reply",
-      body: smtpTestBodySchema,
-      response: replies(smtpTestResultSchema),
-    },
+  app.route({
+    ...routeOf(settingEndpoints.smtpTest, tags),
     preHandler: guards.admin('super'),
     handler: async (request) => {
       let response: string | null;

@@ -1,2 +1,2 @@
 export { timezonesRoutes } from './timezones.routes.ts';
-export { findTimeZone, offsetOf, searchTimeZones } from './timezones.ts';
+export { countryOfTimeZone, findTimeZone, offsetOf, searchTimeZones } from './timezones.ts';

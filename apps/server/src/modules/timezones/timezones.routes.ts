@@ -1,20 +1,15 @@
-import { timeZoneLookupBodySchema, timeZoneSchema, timeZoneSearchQuerySchema } from '@omnichat/contracts';
-import { z } from 'zod';
+import { timeZoneEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { findTimeZone, searchTimeZones } from './timezones.ts';
 
 export async function timezonesRoutes(app: AppInstance, { guards }: AppContext) {
   const tags = ['timezone'];
-  app.post('/v1/timezone', {
-    schema: {
-      tags,
-      summary: 'One time zone with its offset (hours × 100)',
-      body: timeZoneLookupBodySchema,
-      response: replies(timeZoneSchema),
-    },
+  app.route({
+    ...routeOf(timeZoneEndpoints.lookup, tags),
     preHandler: guards.any(),
     handler: async (request) => {
       const zone = findTimeZone(request.body.identifier);
@@ -22,13 +17,8 @@ export async function timezonesRoutes(app: AppInstance, { guards }: AppContext) 
       return ok(zone);
     },
   });
-  app.get('/v1/timezone', {
-    schema: {
-      tags,
-      summary: 'Search time zones by keyword',
-      querystring: timeZoneSearchQuerySchema,
-      response: replies(z.array(timeZoneSchema)),
-    },
+  app.route({
+    ...routeOf(timeZoneEndpoints.search, tags),
     preHandler: guards.any(),
     handler: async (request) => ok(searchTimeZones(request.query.keyword)),
   });

@@ -1,4 +1,5 @@
 import type { TimeZone } from '@omnichat/contracts';
+import ct from 'countries-and-timezones';
 
 /** Older ICU builds (Node 20) list some zones by their pre-rename names; users know the current IANA names. */
 const RENAMED: Record<string, string> = {
@@ -53,4 +54,9 @@ export function searchTimeZones(keyword = ''): TimeZone[] {
   return identifiers
     .filter((id) => id.toLowerCase().includes(needle))
     .map((identifier) => ({ identifier, offset: offsetOf(identifier) }));
+}
+
+/** The country a time zone belongs to (the first one where it is shared, e.g. Europe/London → GB); null for UTC. */
+export function countryOfTimeZone(timeZone: string): string | null {
+  return ct.getCountriesForTimezone(timeZone)[0]?.id ?? null;
 }

@@ -10,6 +10,7 @@ export const toWorkspaceSummary = (row: WorkspaceRow): WorkspaceSummary => ({
   name: row.name,
   avatar: row.avatar,
   time_zone: row.timeZone,
+  default_country: row.defaultCountry,
 });
 
 export const toSelfWorkspace = (workspace: WorkspaceRow, member: WorkspaceMemberRow): SelfWorkspace => ({

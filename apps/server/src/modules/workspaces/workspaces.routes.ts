@@ -1,23 +1,9 @@
-import {
-  changeEmailBodySchema,
-  createWorkspaceBodySchema,
-  isAdminRole,
-  messageResultSchema,
-  permissionsResultSchema,
-  selfWorkspaceSchema,
-  subscriptionCurrentSchema,
-  tokenBodySchema,
-  translate,
-  updateProfileBodySchema,
-  updateWorkspaceBodySchema,
-  userSchema,
-  workspaceSummarySchema,
-} from '@omnichat/contracts';
-import { z } from 'zod';
+import { isAdminRole, selfEndpoints, translate } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { memberOf, userOf } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { createEmailChange, toUserDto, updateProfile } from '../users/index.ts';
@@ -29,85 +15,55 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
   const { guards } = ctx;
   const tags = ['workspaces'];
 
-  app.get('/v1/self', {
-    schema: { tags, summary: 'The signed-in user', response: replies(userSchema) },
+  app.route({
+    ...routeOf(selfEndpoints.profile, tags),
     preHandler: guards.user(),
     handler: async (request) => ok(toUserDto(userOf(request).user)),
   });
 
-  app.put('/v1/self', {
-    schema: {
-      tags,
-      summary: "Update the signed-in user's display name or avatar",
-      body: updateProfileBodySchema,
-      response: replies(userSchema),
-    },
+  app.route({
+    ...routeOf(selfEndpoints.updateProfile, tags),
     preHandler: guards.user(),
     handler: async (request) => ok(toUserDto(await updateProfile(ctx.database, userOf(request).user.id, request.body))),
   });
 
   const emailChange = createEmailChange(ctx);
-  app.post('/v1/self/email', {
-    schema: {
-      tags,
-      summary:
-        'Change the e-mail address: the current password is required and the new address gets a confirmation link',
-      body: changeEmailBodySchema,
-      response: replies(messageResultSchema),
-    },
+  app.route({
+    ...routeOf(selfEndpoints.changeEmail, tags),
     preHandler: guards.user(),
     handler: async (request) => {
       await emailChange.request(userOf(request).user, request.body.email, request.body.password, request.ip);
       return ok({ message: translate('email_change_sent', localeOf(request)) });
     },
   });
-  app.post('/public/v1/auth/confirm-email', {
-    schema: {
-      tags,
-      summary: 'Open the link mailed to a new address: the address becomes the account e-mail',
-      body: tokenBodySchema,
-      response: replies(messageResultSchema),
-    },
+  app.route({
+    ...routeOf(selfEndpoints.confirmEmail, tags),
     handler: async (request) => {
       await emailChange.confirm(request.body.token);
       return ok({ message: translate('email_changed', localeOf(request)) });
     },
   });
 
-  app.get('/v1/self/workspaces', {
-    schema: {
-      tags,
-      summary: 'Organizations the signed-in user belongs to',
-      response: replies(z.array(selfWorkspaceSchema)),
-    },
+  app.route({
+    ...routeOf(selfEndpoints.workspaces, tags),
     preHandler: guards.user(),
     handler: async (request) => ok(await service.listForUser(userOf(request).user.id)),
   });
 
-  app.post('/v1/workspace', {
-    schema: {
-      tags,
-      summary: 'Create an organization (system mode platform); the creator becomes its owner',
-      body: createWorkspaceBodySchema,
-      response: replies(selfWorkspaceSchema),
-    },
+  app.route({
+    ...routeOf(selfEndpoints.createWorkspace, tags),
     preHandler: guards.user(),
     handler: async (request) => ok(await service.create(userOf(request).user.id, request.body)),
   });
 
-  app.get('/v1/self/workspace', {
-    schema: { tags, summary: 'The current organization', response: replies(workspaceSummarySchema) },
+  app.route({
+    ...routeOf(selfEndpoints.workspace, tags),
     preHandler: guards.member(),
     handler: async (request) => ok(toWorkspaceSummary(await service.get(memberOf(request).workspaceId))),
   });
 
-  app.put('/v1/self/workspace', {
-    schema: {
-      tags,
-      summary: 'Update the current organization (owner or admin)',
-      body: updateWorkspaceBodySchema,
-      response: replies(workspaceSummarySchema),
-    },
+  app.route({
+    ...routeOf(selfEndpoints.updateWorkspace, tags),
     preHandler: guards.member(),
     handler: async (request) => {
       const member = memberOf(request);
@@ -116,18 +72,14 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  app.get('/v1/workspace/member/self/permission', {
-    schema: {
-      tags,
-      summary: "The current member's effective permissions (own, their teams', all for owners and admins)",
-      response: replies(permissionsResultSchema),
-    },
+  app.route({
+    ...routeOf(selfEndpoints.permissions, tags),
     preHandler: guards.member(),
     handler: async (request) => ok({ permissions: memberOf(request).permissions }),
   });
 
-  app.get('/v1/subscription/current', {
-    schema: { tags, summary: "The current organization's plan", response: replies(subscriptionCurrentSchema) },
+  app.route({
+    ...routeOf(selfEndpoints.subscription, tags),
     preHandler: guards.member(),
     handler: async (request) => ok({ plan_tag: (await service.get(memberOf(request).workspaceId)).planTag }),
   });

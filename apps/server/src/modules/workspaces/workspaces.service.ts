@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateWorkspaceBody, SelfWorkspace, WorkspaceSummary } from '@omnichat/contracts';
+import type { CreateWorkspaceBody, SelfWorkspace, UpdateWorkspaceBody, WorkspaceSummary } from '@omnichat/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { teamPermissionsOf } from '../../platform/auth/permissions.ts';
@@ -11,7 +11,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/identity/workspaces.tables.ts';
-import { findTimeZone } from '../timezones/index.ts';
+import { countryOfTimeZone, findTimeZone } from '../timezones/index.ts';
 import { creationDefaults } from './creation-defaults.ts';
 import { toSelfWorkspace, toWorkspaceSummary } from './workspaces.dto.ts';
 
@@ -73,7 +73,15 @@ export function createWorkspacesService(ctx: AppContext) {
     return database.withWorkspace(id, async (tx) => {
       const [workspace] = await tx
         .insert(workspaces)
-        .values({ id, name: body.name, timeZone, avatar: body.avatar ?? '', createdBy: userId, ...defaults })
+        .values({
+          id,
+          name: body.name,
+          timeZone,
+          defaultCountry: countryOfTimeZone(timeZone),
+          avatar: body.avatar ?? '',
+          createdBy: userId,
+          ...defaults,
+        })
         .returning();
       const [member] = await tx
         .insert(workspaceMembers)
@@ -95,7 +103,7 @@ export function createWorkspacesService(ctx: AppContext) {
     return row;
   }
 
-  async function update(workspaceId: string, changes: Partial<CreateWorkspaceBody>): Promise<WorkspaceSummary> {
+  async function update(workspaceId: string, changes: UpdateWorkspaceBody): Promise<WorkspaceSummary> {
     const [row] = await database.withWorkspace(workspaceId, (tx) =>
       tx
         .update(workspaces)
@@ -103,6 +111,7 @@ export function createWorkspacesService(ctx: AppContext) {
           ...(changes.name !== undefined && { name: changes.name }),
           ...(changes.time_zone !== undefined && { timeZone: canonicalTimeZone(changes.time_zone) }),
           ...(changes.avatar !== undefined && { avatar: changes.avatar }),
+          ...(changes.default_country !== undefined && { defaultCountry: changes.default_country }),
           updatedAt: new Date(),
         })
         .where(and(eq(workspaces.id, workspaceId), liveWorkspace))

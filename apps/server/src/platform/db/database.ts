@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -89,6 +90,9 @@ export interface OpenOptions {
   embedded?: PGlite;
 }
 
+/** An embedded PostgreSQL with the extensions the migrations create (pg_trgm for customer search). */
+export const newPglite = (options: PGliteOptions = {}) => new PGlite({ ...options, extensions: { pg_trgm } });
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(options.dataDir, options.snapshot, options.embedded);
@@ -96,7 +100,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 /** A migrated, empty embedded database as a tarball, so many short-lived databases skip the migrations. */
 export async function migratedSnapshot(): Promise<Blob> {
-  const client = new PGlite();
+  const client = newPglite();
   await migrateEmbedded(client);
   const snapshot = await client.dumpDataDir('none');
   await client.close();
@@ -255,7 +259,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob, embedded?: PGlite):
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client =
     embedded ??
-    (dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite(snapshot ? { loadDataDir: snapshot } : undefined));
+    newPglite(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : snapshot ? { loadDataDir: snapshot } : {});
   await client.waitReady;
   if (!snapshot && !embedded) await migrateEmbedded(client);
   const db = drizzlePglite(client, { schema });

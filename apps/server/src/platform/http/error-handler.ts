@@ -63,11 +63,17 @@ function issueText(issue: Issue, field: string, locale: Locale): string {
   });
 }
 
-export function sendError(reply: FastifyReply, status: number, error: string, fields?: Record<string, string>) {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+) {
   const trace_id = String(reply.request.id);
   return reply
     .code(status)
-    .send(fields ? { success: false, error, trace_id, fields } : { success: false, error, trace_id });
+    .send({ success: false, error, trace_id, ...(fields && { fields }), ...(details && { details }) });
 }
 
 const STATUS_KEYS: Record<number, MessageKey> = {
@@ -89,7 +95,7 @@ export function registerErrorHandling(app: FastifyInstance) {
           )
         : undefined;
       if (error.status === 429 && error.params.seconds) reply.header('retry-after', String(error.params.seconds));
-      return sendError(reply, error.status, translate(error.key, locale, error.params), fields);
+      return sendError(reply, error.status, translate(error.key, locale, error.params), fields, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -37,7 +37,10 @@ let counter = 0;
 const failures: string[] = [];
 let requests = 0;
 
-/** Below 500; a 4xx is the envelope with the trace id of the header and no stack; a 2xx is a success envelope. */
+/**
+ * Below 500; a 4xx is the envelope with the trace id of the header and no stack; a 2xx is a success envelope or a
+ * file download (an attachment: exports, example files, reports).
+ */
 function check(response: LightMyRequestResponse, label: string) {
   requests++;
   const fail = (why: string) =>
@@ -45,6 +48,8 @@ function check(response: LightMyRequestResponse, label: string) {
   if (response.statusCode >= 500) return fail('server error');
   const trace = response.headers['x-trace-id'];
   if (typeof trace !== 'string' || !trace) return fail('no x-trace-id header');
+  if (response.statusCode < 300 && String(response.headers['content-disposition'] ?? '').startsWith('attachment;'))
+    return;
   let body: { success?: unknown; error?: unknown; trace_id?: unknown };
   try {
     body = JSON.parse(response.body);

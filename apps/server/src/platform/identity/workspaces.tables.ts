@@ -9,6 +9,8 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   avatar: text('avatar').notNull().default(''),
   timeZone: text('time_zone').notNull(),
+  /** ISO 3166 alpha-2: the country a customer's phone number without a country code is read in */
+  defaultCountry: text('default_country'),
   planTag: text('plan_tag'),
   createdBy: uuid('created_by'),
   /** Limits a system admin sets per organization; null means unlimited. Copied from system defaults at creation. */

@@ -1,6 +1,8 @@
 import { teamEndpoints } from '@omnichat/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
+import { ADMIN } from '../../test/fixtures.ts';
+import { probe } from '../../test/probe-endpoint.ts';
 import { refreshSession } from '../session/refresh.ts';
 import { STORAGE_KEYS, session, writeJson, writeString } from '../storage.ts';
 import { getToasts } from '../toast/toast-store.ts';
@@ -19,6 +21,7 @@ const member = {
     name: 'Acme',
     avatar: '',
     time_zone: 'Asia/Hong_Kong',
+    default_country: 'HK',
     user: {
       id: '9a8d1d0c-2222-4c57-9d0a-1f2a3b4c5d6e',
       username: 'amy',
@@ -59,7 +62,7 @@ describe('http client', () => {
   it('sends the stored token and locale', async () => {
     const { calls } = stubFetch({ 'GET /v1/self': [ok({ id: 'me' })] });
     const { client } = makeClient();
-    await expect(client.get('/v1/self')).resolves.toEqual({ id: 'me' });
+    await expect(client.call(probe('GET', '/v1/self'))).resolves.toEqual({ id: 'me' });
     expect(calls[0]?.headers.authorization).toBe('Bearer old-token');
     expect(calls[0]?.headers['x-locale']).toBe('en');
   });
@@ -70,7 +73,7 @@ describe('http client', () => {
       'POST /v1/auth/refresh-token': [ok({ workspace: member, token: 'new-token' })],
     });
     const { client, sleep, onSessionExpired } = makeClient();
-    await expect(client.get('/v1/self')).resolves.toEqual({ id: 'me' });
+    await expect(client.call(probe('GET', '/v1/self'))).resolves.toEqual({ id: 'me' });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /v1/self',
       'POST /v1/auth/refresh-token',
@@ -87,10 +90,10 @@ describe('http client', () => {
     writeString(STORAGE_KEYS.loginType, 'system_admin');
     const { calls } = stubFetch({
       'GET /v1/admin/self/permission': [fail(401, 'unauthorized'), ok({ permissions: [] })],
-      'POST /v1/admin/auth/refresh-token': [ok({ admin: null, token: 'admin-2' })],
+      'POST /v1/admin/auth/refresh-token': [ok({ admin: ADMIN, token: 'admin-2' })],
     });
     const { client } = makeClient();
-    await client.get('/v1/admin/self/permission');
+    await client.call(probe('GET', '/v1/admin/self/permission'));
     expect(calls[1]?.body).toEqual({ token: 'old-token' });
     expect(session.token()).toBe('admin-2');
   });
@@ -101,7 +104,7 @@ describe('http client', () => {
       'POST /v1/auth/refresh-token': [ok({ workspace: member, token: 'new-token' })],
     });
     const { client, onSessionExpired, notify } = makeClient();
-    await expect(client.get('/v1/self')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(probe('GET', '/v1/self'))).rejects.toBeInstanceOf(ApiError);
     expect(calls.filter((c) => c.url === '/v1/self')).toHaveLength(2);
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(session.token()).toBeNull();
@@ -117,7 +120,7 @@ describe('http client', () => {
       'POST /v1/auth/refresh-token': [fail(401, 'unauthorized')],
     });
     const { client, onSessionExpired, sleep } = makeClient();
-    await expect(client.get('/v1/self')).rejects.toThrow();
+    await expect(client.call(probe('GET', '/v1/self'))).rejects.toThrow();
     expect(calls).toHaveLength(2);
     expect(sleep).not.toHaveBeenCalled();
     expect(onSessionExpired).toHaveBeenCalled();
@@ -130,8 +133,8 @@ describe('http client', () => {
       'POST /v1/workspace': [fail(413, 'Media size cannot be larger than 20MB', 'big')],
     });
     const { client, onSessionExpired, notify } = makeClient();
-    await expect(client.post('/public/v1/auth/login', {})).rejects.toThrow('invalid username or password');
-    await expect(client.post('/v1/workspace', {})).rejects.toThrow();
+    await expect(client.call(probe('POST', '/public/v1/auth/login'))).rejects.toThrow('invalid username or password');
+    await expect(client.call(probe('POST', '/v1/workspace'))).rejects.toThrow();
     expect(calls).toHaveLength(2);
     expect(onSessionExpired).not.toHaveBeenCalled();
     expect(notify).toHaveBeenLastCalledWith('error', 'Media size cannot be larger than 20MB', ['[413] Trace: #big']);
@@ -140,7 +143,7 @@ describe('http client', () => {
   it('retries a 403 once, then shows "you have no permission" with the server text', async () => {
     const { calls } = stubFetch({ 'GET /v1/workflow': [fail(403, 'missing permissions: workflow_read', 't403')] });
     const { client, notify, sleep } = makeClient();
-    await expect(client.get('/v1/workflow')).rejects.toMatchObject({ status: 403 });
+    await expect(client.call(probe('GET', '/v1/workflow'))).rejects.toMatchObject({ status: 403 });
     expect(calls).toHaveLength(2);
     expect(sleep).not.toHaveBeenCalled();
     expect(notify).toHaveBeenCalledWith('error', 'you have no permission', [
@@ -152,7 +155,7 @@ describe('http client', () => {
   it('shows the server text for other statuses and "Network Error" when fetch fails', async () => {
     stubFetch({ 'GET /v1/things': [fail(429, 'too many requests, please try again in 30 seconds', 'r1')] });
     const { client, notify } = makeClient();
-    await expect(client.get('/v1/things')).rejects.toThrow();
+    await expect(client.call(probe('GET', '/v1/things'))).rejects.toThrow();
     expect(notify).toHaveBeenCalledWith('error', 'too many requests, please try again in 30 seconds', [
       '[429] Trace: #r1',
     ]);
@@ -161,14 +164,14 @@ describe('http client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(client.get('/v1/things')).rejects.toThrow('Network Error');
+    await expect(client.call(probe('GET', '/v1/things'))).rejects.toThrow('Network Error');
     expect(notify).toHaveBeenLastCalledWith('error', 'Network Error', []);
   });
 
   it('answers "unknown error" for a reply without success', async () => {
     stubFetch({ 'GET /v1/odd': [{ status: 200, body: { nope: true } }] });
     const { client } = makeClient();
-    await expect(client.get('/v1/odd')).rejects.toThrow('unknown error');
+    await expect(client.call(probe('GET', '/v1/odd'))).rejects.toThrow('unknown error');
     expect(getToasts()).toHaveLength(0);
   });
 });

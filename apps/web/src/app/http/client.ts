@@ -1,6 +1,7 @@
 import {
   type CallInput,
   type Endpoint,
+  type HttpMethod,
   LIMITS,
   type Locale,
   type MessageKey,
@@ -10,12 +11,13 @@ import {
   translate,
 } from '@omnichat/contracts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ToastNotifier = (kind: 'error', title: string, lines: string[]) => void;
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
+  /** a multipart upload instead of a JSON body (the browser sets its content type) */
+  form?: FormData;
   /** Do not toast failures (background look-ups such as public settings). */
   silent?: boolean;
   signal?: AbortSignal;
@@ -120,7 +122,7 @@ export function createHttpClient(config: HttpClientConfig) {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Locale': config.getLocale() };
     const token = config.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | undefined;
+    let body: string | FormData | undefined = options.form;
     if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
@@ -200,9 +202,6 @@ export function createHttpClient(config: HttpClientConfig) {
     return { data: envelope.data as T, page: envelope.page };
   }
 
-  const request = async <T>(method: HttpMethod, path: string, options?: RequestOptions) =>
-    (await requestEnvelope<T>(method, path, options)).data;
-
   /**
    * Calls an endpoint of the contracts: its answer's `data` is parsed by the endpoint's response schema, and an
    * answer that does not match is reported (logged with the differences, toasted, thrown), never cast.
@@ -225,18 +224,29 @@ export function createHttpClient(config: HttpClientConfig) {
     throw new ApiError(message, 200);
   }
 
+  /** A file the server answers (an export, an example, a report): its bytes, or the failure toasted like a call's. */
+  async function download(path: string, query?: RequestOptions['query']): Promise<Blob> {
+    const headers: Record<string, string> = { 'X-Locale': config.getLocale() };
+    const token = config.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), { headers });
+    } catch {
+      const message = translate('network_error', config.getLocale());
+      config.notify('error', message, []);
+      throw new ApiError(message, 0);
+    }
+    if (response.ok) return response.blob();
+    const body = await response.json().catch(() => null);
+    return fail(response.status, body, {});
+  }
+
   return {
-    requestEnvelope,
-    request,
+    download,
     callEnvelope,
     call: async <E extends Endpoint>(endpoint: E, ...input: CallArguments<E>) =>
       (await callEnvelope(endpoint, ...input)).data,
-    /** A call without the retry and toast handling (token refresh itself uses this). */
-    raw: send,
-    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   };
 }
 

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en.ts';
-import { zhCn } from './zh-cn.ts';
-import { zhHk } from './zh-hk.ts';
+import { adminPagesEn } from '../../features/admin/i18n/en.ts';
+import { adminPagesZhCn } from '../../features/admin/i18n/zh-cn.ts';
+import { adminPagesZhHk } from '../../features/admin/i18n/zh-hk.ts';
+import { customersEn } from '../../features/customers/i18n/en.ts';
+import { customersZhCn } from '../../features/customers/i18n/zh-cn.ts';
+import { customersZhHk } from '../../features/customers/i18n/zh-hk.ts';
+import { marketingEn } from '../../features/marketing/i18n/en.ts';
+import { marketingZhCn } from '../../features/marketing/i18n/zh-cn.ts';
+import { marketingZhHk } from '../../features/marketing/i18n/zh-hk.ts';
+import { en as appEn } from './en.ts';
+import { zhCn as appZhCn } from './zh-cn.ts';
+import { zhHk as appZhHk } from './zh-hk.ts';
+
+// the app's own texts and those that come with lazy parts of it
+const en = { ...appEn, adminPages: adminPagesEn, marketing: marketingEn, customers: customersEn };
+const zhHk = { ...appZhHk, adminPages: adminPagesZhHk, marketing: marketingZhHk, customers: customersZhHk };
+const zhCn = { ...appZhCn, adminPages: adminPagesZhCn, marketing: marketingZhCn, customers: customersZhCn };
 
 function flatten(value: object, prefix = ''): Record<string, string> {
   return Object.entries(value).reduce<Record<string, string>>((all, [key, inner]) => {

@@ -49,13 +49,25 @@ const CATALOGUES: Record<
   },
 };
 
+const loaded = new Set<Locale>();
+
 /** Fetches a language's texts once (English is built in). */
 export async function loadLocale(locale: Locale): Promise<void> {
-  if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
+  if (locale === 'en' || loaded.has(locale)) return;
   const { ui, messages, antd } = await CATALOGUES[locale]();
   addCatalogue(locale, messages);
   antdTexts.set(locale, antd);
+  // a shallow merge: texts a lazy part of the app brought (addFeatureTexts) stay
   i18n.addResourceBundle(locale, 'translation', ui);
+  loaded.add(locale);
+}
+
+/**
+ * Texts that come with a lazy part of the app (its chunk), every language's, merged into each catalogue under
+ * their own keys: the entry script does not carry the admin panel's or the marketing pages' words.
+ */
+export function addFeatureTexts(byLocale: Record<Locale, Record<string, unknown>>) {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', byLocale[locale], true, true);
 }
 
 /**

@@ -1,3 +1,4 @@
+import '../../features/admin/i18n/index.ts';
 import { LogoutOutlined, SafetyCertificateFilled, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, type MenuProps } from 'antd';

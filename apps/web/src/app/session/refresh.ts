@@ -1,10 +1,11 @@
-import type { Admin, WorkspaceMember } from '@omnichat/contracts';
+import type { CallInput, Endpoint, ResponseOf } from '@omnichat/contracts';
 import { currentLocale } from '../i18n/index.ts';
 import { STORAGE_KEYS, session, storeAdmin, storeWorkspaceMember, writeString } from '../storage.ts';
 
-async function postJson<T>(path: string, body: unknown): Promise<T | null> {
+/** The refresh call itself, outside the HTTP client (whose 401 handling runs it); null when refused. */
+async function post<E extends Endpoint>(endpoint: E, body: CallInput<E> extends { body: infer B } ? B : never) {
   const token = session.token();
-  const response = await fetch(path, {
+  const response = await fetch(endpoint.path, {
     method: 'POST',
     headers: {
       Accept: 'application/json',
@@ -15,8 +16,11 @@ async function postJson<T>(path: string, body: unknown): Promise<T | null> {
     body: JSON.stringify(body),
   });
   if (!response.ok) return null;
-  const envelope = (await response.json().catch(() => null)) as { success?: boolean; data?: T } | null;
-  return envelope?.success === true && envelope.data ? envelope.data : null;
+  const envelope = (await response.json().catch(() => null)) as { success?: boolean; data?: unknown } | null;
+  if (envelope?.success !== true) return null;
+  const parsed = endpoint.response.safeParse(envelope.data);
+  if (!parsed.success) console.error(`${endpoint.path}: the answer does not match its contract`, parsed.error.issues);
+  return parsed.success ? (parsed.data as ResponseOf<E>) : null;
 }
 
 /** The id of the organization the user works in (the stored member record, or the stored choice). */
@@ -31,21 +35,20 @@ export async function refreshSession(): Promise<boolean> {
   if (!token) return false;
   try {
     if (session.loginType() === 'system_admin') {
-      const data = await postJson<{ admin: Admin; token: string }>('/v1/admin/auth/refresh-token', { token });
-      if (!data?.token) return false;
+      const { adminAuthEndpoints } = await import('../entry-endpoints.ts');
+      const data = await post(adminAuthEndpoints.refreshSignedIn, { token });
+      if (!data) return false;
       writeString(STORAGE_KEYS.token, data.token);
-      if (data.admin) storeAdmin(data.admin);
+      storeAdmin(data.admin);
       return true;
     }
     const workspaceId = currentWorkspaceId();
     if (!workspaceId) return false;
-    const data = await postJson<{ workspace: WorkspaceMember; token: string }>('/v1/auth/refresh-token', {
-      token,
-      workspace_id: workspaceId,
-    });
-    if (!data?.token) return false;
+    const { authEndpoints } = await import('../entry-endpoints.ts');
+    const data = await post(authEndpoints.refreshSignedIn, { token, workspace_id: workspaceId });
+    if (!data) return false;
     writeString(STORAGE_KEYS.token, data.token);
-    if (data.workspace) storeWorkspaceMember(data.workspace);
+    storeWorkspaceMember(data.workspace);
     return true;
   } catch (error) {
     console.warn('token refresh failed', error);

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, stubFetch } from '../../test/fetch-stub.ts';
+import { probe } from '../../test/probe-endpoint.ts';
 import { http } from '../http/index.ts';
 import { Toaster } from './Toaster.tsx';
 import { toast } from './toast-store.ts';
@@ -15,7 +16,7 @@ describe('toasts', () => {
     render(<Toaster />);
     stubFetch({ 'GET /public/v1/thing': [fail(status, 'server words', 'trace-42')] });
     await act(async () => {
-      await http.get('/public/v1/thing').catch(() => undefined);
+      await http.call(probe('GET', '/public/v1/thing')).catch(() => undefined);
     });
     const shown = screen.getByRole('alert');
     expect(shown).toHaveTextContent(text);
@@ -30,9 +31,9 @@ describe('toasts', () => {
       'POST /v1/upload': [fail(413, 'too big', 'big')],
     });
     await act(async () => {
-      await http.get('/public/v1/limited').catch(() => undefined);
-      await http.get('/public/v1/teapot').catch(() => undefined);
-      await http.post('/v1/upload', {}).catch(() => undefined);
+      await http.call(probe('GET', '/public/v1/limited')).catch(() => undefined);
+      await http.call(probe('GET', '/public/v1/teapot')).catch(() => undefined);
+      await http.call(probe('POST', '/v1/upload')).catch(() => undefined);
     });
     const alerts = screen.getAllByRole('alert');
     expect(alerts[0]).toHaveTextContent('too many requests, please try again in 5 seconds');

@@ -1,11 +1,12 @@
 import { type Admin, translate } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Flex, Result, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
-import { adminKeys, getSystemAdminPermissions, putSystemAdminPermissions } from './admin-api.ts';
+import { QueryView } from '../../ui/QueryView.tsx';
+import { adminKeys, getSystemAdminPermissions, useSaveAdminPermissions } from './admin-api.ts';
 import { AdminPermissionChecklist } from './PermissionChecklist.tsx';
 
 interface AdminPermissionsDrawerProps {
@@ -13,14 +14,12 @@ interface AdminPermissionsDrawerProps {
   canWrite: boolean;
   isSelf: boolean;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** One admin's permissions as grouped read/write boxes, saved with PUT …/permission. */
-export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose, onSaved }: AdminPermissionsDrawerProps) {
+export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose }: AdminPermissionsDrawerProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const queryClient = useQueryClient();
   const id = admin?.id ?? '';
   const query = useQuery({
     queryKey: adminKeys.adminPermissions(id),
@@ -38,42 +37,32 @@ export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose, onSav
     setEdited(null);
     onClose();
   };
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
+  const save = useSaveAdminPermissions();
+  const onSave = () => {
     if (!admin) return;
-    setSaving(true);
-    try {
-      const result = await putSystemAdminPermissions(admin.id, selected);
-      queryClient.setQueryData(adminKeys.adminPermissions(admin.id), result);
-      toast.success(translate('save_success', locale));
-      onSaved();
-      close();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(
+      { id: admin.id, permissions: selected },
+      {
+        onSuccess: () => {
+          toast.success(translate('save_success', locale));
+          close();
+        },
+      },
+    );
   };
 
   const editable = canWrite && !admin?.admin;
-  let body = <Skeleton active paragraph={{ rows: 5 }} />;
-  if (query.isError)
-    body = (
-      <Result
-        status="warning"
-        title={t('common.loadFailed')}
-        extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  else if (query.data)
-    body = (
-      <Flex vertical gap={12}>
-        {admin?.admin && <Alert type="info" showIcon title={t('adminPages.systemAdmins.superAdminHint')} />}
-        {isSelf && <Alert type="info" showIcon title={t('adminPages.systemAdmins.selfHint')} />}
-        <AdminPermissionChecklist value={selected} onChange={setSelected} disabled={!editable || saving} />
-      </Flex>
-    );
+  const body = (
+    <QueryView query={query} rows={5}>
+      {() => (
+        <Flex vertical gap={12}>
+          {admin?.admin && <Alert type="info" showIcon title={t('adminPages.systemAdmins.superAdminHint')} />}
+          {isSelf && <Alert type="info" showIcon title={t('adminPages.systemAdmins.selfHint')} />}
+          <AdminPermissionChecklist value={selected} onChange={setSelected} disabled={!editable || save.isPending} />
+        </Flex>
+      )}
+    </QueryView>
+  );
 
   return (
     <Drawer
@@ -86,7 +75,7 @@ export function AdminPermissionsDrawer({ admin, canWrite, isSelf, onClose, onSav
         editable && (
           <Flex justify="flex-end" gap={8}>
             <Button onClick={close}>{t('common.cancel')}</Button>
-            <Button type="primary" loading={saving} disabled={!query.data} onClick={() => void save()}>
+            <Button type="primary" loading={save.isPending} disabled={!query.data} onClick={onSave}>
               {t('adminPages.systemAdmins.savePermissions')}
             </Button>
           </Flex>

@@ -1,16 +1,14 @@
-import { type Admin, displayNameField, emailField, translate } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Result, Skeleton } from 'antd';
-import { useState } from 'react';
+import { displayNameField, emailField } from '@omnichat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { storeAdmin } from '../../app/storage.ts';
-import { toast } from '../../app/toast/toast-store.ts';
-import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
+import { AvatarPicker, storedAvatar, type UploadedFile } from '../../ui/AvatarPicker.tsx';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { zodRule } from '../../ui/zod-rule.ts';
+import { QueryView } from '../../ui/QueryView.tsx';
 import { ChangePasswordCard } from '../shell/ChangePasswordCard.tsx';
-import { adminKeys, changeAdminPassword, getAdminSelf, putAdminSelf } from './admin-api.ts';
+import { adminKeys, changeAdminPassword, getAdminSelf, useSaveAdminSelf } from './admin-api.ts';
 
 interface ProfileValues {
   display_name: string;
@@ -21,82 +19,50 @@ interface ProfileValues {
 /** /admin/profile: display name, avatar and e-mail (GET/PUT /v1/admin/self) and the password change. */
 export function AdminProfilePage() {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
-  const queryClient = useQueryClient();
+  const rules = useRules();
   const self = useQuery({ queryKey: adminKeys.self, queryFn: getAdminSelf });
   const [form] = Form.useForm<ProfileValues>();
-  const [saving, setSaving] = useState(false);
-  const admin = self.data;
-
-  const save = async (values: ProfileValues) => {
-    setSaving(true);
-    try {
-      const saved = await putAdminSelf({
-        display_name: values.display_name.trim(),
-        email: values.email.trim(),
-        avatar: values.avatar?.dataUrl ?? '',
-      });
-      storeAdmin(saved);
-      queryClient.setQueryData<Admin>(adminKeys.self, saved);
-      toast.success(translate('save_success', locale));
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  let details = <Skeleton active avatar paragraph={{ rows: 3 }} />;
-  if (self.isError)
-    details = (
-      <Result
-        status="warning"
-        title={t('common.loadFailed')}
-        extra={<Button onClick={() => void self.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  else if (admin)
-    details = (
-      <Form<ProfileValues>
-        key={admin.id}
-        form={form}
-        name="admin-profile"
-        layout="vertical"
-        noValidate
-        initialValues={{
-          display_name: admin.display_name,
-          email: admin.email,
-          avatar: admin.avatar ? { dataUrl: admin.avatar, filename: 'avatar' } : undefined,
-        }}
-        onFinish={save}
-        onFinishFailed={({ errorFields }) => console.warn('admin profile: invalid fields', errorFields)}
-        disabled={saving}
-        style={{ maxWidth: 560 }}
-      >
-        <Form.Item name="avatar" label={t('account.avatar')}>
-          <AvatarPicker />
-        </Form.Item>
-        <Form.Item
-          name="display_name"
-          label={t('account.displayName')}
-          required
-          rules={[zodRule(displayNameField, locale)]}
+  const save = useSaveAdminSelf();
+  const details = (
+    <QueryView query={self} rows={3} avatar>
+      {(admin) => (
+        <ApiForm
+          key={admin.id}
+          form={form}
+          name="admin-profile"
+          submit={(values: ProfileValues) =>
+            save.mutateAsync({
+              display_name: values.display_name.trim(),
+              email: values.email.trim(),
+              avatar: values.avatar?.dataUrl ?? '',
+            })
+          }
+          initialValues={{
+            display_name: admin.display_name,
+            email: admin.email,
+            avatar: storedAvatar(admin.avatar),
+          }}
+          style={{ maxWidth: 560 }}
         >
-          <Input autoComplete="name" />
-        </Form.Item>
-        <Form.Item label={t('account.username')} htmlFor="admin-profile-username">
-          <Input id="admin-profile-username" value={admin.username} readOnly variant="filled" />
-        </Form.Item>
-        <Form.Item name="email" label={t('account.email')} required rules={[zodRule(emailField, locale)]}>
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Flex justify="flex-end">
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Flex>
-      </Form>
-    );
+          <Form.Item name="avatar" label={t('account.avatar')}>
+            <AvatarPicker />
+          </Form.Item>
+          <Form.Item name="display_name" label={t('account.displayName')} required rules={rules.zod(displayNameField)}>
+            <Input autoComplete="name" />
+          </Form.Item>
+          <Form.Item label={t('account.username')} htmlFor="admin-profile-username">
+            <Input id="admin-profile-username" value={admin.username} readOnly variant="filled" />
+          </Form.Item>
+          <Form.Item name="email" label={t('account.email')} required rules={rules.zod(emailField)}>
+            <Input type="email" autoComplete="email" />
+          </Form.Item>
+          <Flex justify="flex-end">
+            <SubmitButton>{t('common.save')}</SubmitButton>
+          </Flex>
+        </ApiForm>
+      )}
+    </QueryView>
+  );
 
   return (
     <>

@@ -1,80 +1,61 @@
-import { displayNameField, emailField, passwordField, translate, usernameField } from '@omnichat/contracts';
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import {
+  type CreateSystemAdminBody,
+  displayNameField,
+  emailField,
+  isAdminPermission,
+  passwordField,
+  usernameField,
+} from '@omnichat/contracts';
+import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { toast } from '../../app/toast/toast-store.ts';
-import { zodRule } from '../../ui/zod-rule.ts';
-import { type CreateAdminBody, createSystemAdmin } from './admin-api.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
+import { useCreateSystemAdmin } from './admin-api.ts';
 import { AdminPermissionChecklist } from './PermissionChecklist.tsx';
 
 interface CreateAdminDialogProps {
   open: boolean;
   onClose: () => void;
-  onCreated: () => void;
 }
 
 /** "Create admin": username, display name, e-mail, password (contract messages) and permissions. */
-export function CreateAdminDialog({ open, onClose, onCreated }: CreateAdminDialogProps) {
+export function CreateAdminDialog({ open, onClose }: CreateAdminDialogProps) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
-  const [form] = Form.useForm<CreateAdminBody>();
-  const [saving, setSaving] = useState(false);
+  const rules = useRules();
+  const [form] = Form.useForm<CreateSystemAdminBody>();
+  const create = useCreateSystemAdmin();
 
-  const submit = async (values: CreateAdminBody) => {
-    setSaving(true);
-    try {
-      await createSystemAdmin({
-        username: values.username.trim(),
-        display_name: values.display_name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        permissions: values.permissions ?? [],
-      });
-      toast.success(translate('save_success', locale));
-      form.resetFields();
-      onCreated();
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        form.setFields(
-          Object.entries(error.fields).map(([name, message]) => ({ name: name as never, errors: [message] })),
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: CreateSystemAdminBody) =>
+    create.mutateAsync({
+      username: values.username.trim(),
+      display_name: values.display_name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      permissions: (values.permissions ?? []).filter(isAdminPermission),
+    });
 
   return (
     <Modal
       open={open}
       title={t('adminPages.systemAdmins.createTitle')}
-      onCancel={() => !saving && onClose()}
-      okText={t('common.create')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: saving }}
+      onCancel={() => !create.isPending && onClose()}
+      footer={null}
       destroyOnHidden
       width={560}
     >
-      <Form<CreateAdminBody>
+      <ApiForm
         form={form}
         name="create-admin"
-        layout="vertical"
-        noValidate
         preserve={false}
         initialValues={{ permissions: [] }}
-        onFinish={submit}
-        onFinishFailed={({ errorFields }) => console.warn('create admin: invalid fields', errorFields)}
-        disabled={saving}
+        submit={submit}
+        onDone={onClose}
       >
         <Form.Item
           name="username"
           label={t('adminPages.systemAdmins.username')}
           required
-          rules={[zodRule(usernameField, locale)]}
+          rules={rules.zod(usernameField)}
         >
           <Input autoComplete="off" />
         </Form.Item>
@@ -82,30 +63,29 @@ export function CreateAdminDialog({ open, onClose, onCreated }: CreateAdminDialo
           name="display_name"
           label={t('adminPages.systemAdmins.displayName')}
           required
-          rules={[zodRule(displayNameField, locale)]}
+          rules={rules.zod(displayNameField)}
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('adminPages.systemAdmins.email')}
-          required
-          rules={[zodRule(emailField, locale)]}
-        >
+        <Form.Item name="email" label={t('adminPages.systemAdmins.email')} required rules={rules.zod(emailField)}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="password"
           label={t('adminPages.systemAdmins.password')}
           required
-          rules={[zodRule(passwordField, locale)]}
+          rules={rules.zod(passwordField)}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="permissions" label={t('adminPages.systemAdmins.permissions')}>
           <AdminPermissionChecklist />
         </Form.Item>
-      </Form>
+        <Flex justify="flex-end" gap={8} wrap>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton>{t('common.create')}</SubmitButton>
+        </Flex>
+      </ApiForm>
     </Modal>
   );
 }

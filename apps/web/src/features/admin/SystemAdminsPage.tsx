@@ -100,13 +100,12 @@ export function SystemAdminsPage() {
         search={{ label: t('adminPages.systemAdmins.search'), placeholder: t('adminPages.common.searchPlaceholder') }}
         loadFailed={t('common.loadFailed')}
       />
-      <CreateAdminDialog open={creating} onClose={() => setCreating(false)} onCreated={() => void refresh()} />
+      <CreateAdminDialog open={creating} onClose={() => setCreating(false)} />
       <AdminPermissionsDrawer
         admin={editing}
         canWrite={access.can('system_admin_permission_write') && editing?.id !== access.selfId}
         isSelf={editing?.id === access.selfId}
         onClose={() => setEditing(null)}
-        onSaved={() => void refresh()}
       />
     </>
   );

@@ -1,8 +1,9 @@
 import type { AdminWorkspace } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Empty, List, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Drawer, Empty, List, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminKeys, getWorkspaceMembers } from './admin-api.ts';
+import { QueryView } from '../../ui/QueryView.tsx';
+import { type AdminWorkspaceMember, adminKeys, getWorkspaceMembers } from './admin-api.ts';
 import { formatDate } from './StatusTag.tsx';
 import { WorkspaceLimitsForm } from './WorkspaceLimitsForm.tsx';
 
@@ -13,25 +14,20 @@ interface WorkspaceDrawerProps {
 }
 
 function MembersList({ workspaceId }: { workspaceId: string }) {
-  const { t } = useTranslation();
   const query = useQuery({
     queryKey: adminKeys.workspaceMembers(workspaceId),
     queryFn: () => getWorkspaceMembers(workspaceId),
   });
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (query.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('common.loadFailed')}
-        extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  if (query.data.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
+  return <QueryView query={query}>{(members) => <MemberRows members={members} />}</QueryView>;
+}
+
+function MemberRows({ members }: { members: AdminWorkspaceMember[] }) {
+  const { t } = useTranslation();
+  if (members.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
   return (
     <List
       aria-label={t('adminPages.workspaces.membersTab')}
-      dataSource={query.data}
+      dataSource={members}
       renderItem={(member) => (
         <List.Item key={member.id}>
           <List.Item.Meta

@@ -1,17 +1,27 @@
-import type {
-  Admin,
-  AdminWorkspace,
-  adminWorkspaceMemberSchema,
-  PageInfo,
-  Setting,
-  User,
-  WorkspaceLimits,
+import {
+  type Admin,
+  type AdminWorkspace,
+  adminAuthEndpoints,
+  adminSelfEndpoints,
+  adminUserEndpoints,
+  adminWorkspaceEndpoints,
+  type ChangePasswordBody,
+  type CreateSystemAdminBody,
+  isAdminPermission,
+  type PageInfo,
+  type ResponseOf,
+  type Setting,
+  settingEndpoints,
+  systemAdminEndpoints,
+  type UpdateAdminSelfBody,
+  type WorkspaceLimits,
 } from '@omnichat/contracts';
-import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
+import { storeAdmin } from '../../app/storage.ts';
 
-export type AdminUser = User & { organizations: number };
-export type AdminWorkspaceMember = z.infer<typeof adminWorkspaceMemberSchema>;
+export type AdminUser = ResponseOf<typeof adminUserEndpoints.list>[number];
+export type AdminWorkspaceMember = ResponseOf<typeof adminWorkspaceEndpoints.members>[number];
 export type AccountStatus = 'active' | 'inactive';
 
 export interface ListFilters {
@@ -39,56 +49,90 @@ export const adminKeys = {
   settings: (keys: readonly string[]) => ['admin', 'settings', ...keys] as const,
 };
 
-async function listPage<T>(path: string, filters: ListFilters): Promise<Paged<T>> {
-  const { data, page } = await http.requestEnvelope<T[]>('GET', path, {
-    query: {
-      page: filters.page,
-      size: filters.size,
-      keyword: filters.keyword.trim() || undefined,
-      status: filters.status,
+const listQuery = (filters: ListFilters) => ({
+  page: filters.page,
+  size: filters.size,
+  keyword: filters.keyword.trim() || undefined,
+});
+
+export async function listSystemAdmins(filters: ListFilters): Promise<Paged<Admin>> {
+  const { data, page } = await http.callEnvelope(systemAdminEndpoints.list, { query: listQuery(filters) });
+  return { items: data, page };
+}
+
+/** Creates a system admin; the admin lists are refreshed afterwards. */
+export function useCreateSystemAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSystemAdminBody) => http.call(systemAdminEndpoints.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.systemAdminsAll }),
+  });
+}
+export const setSystemAdminActive = (id: string, active: boolean) =>
+  http.call(systemAdminEndpoints.setActive, { params: { id }, body: { active } });
+export const getSystemAdminPermissions = (id: string) =>
+  http.call(systemAdminEndpoints.permissions, { params: { id } });
+
+/** Replaces an admin's permissions: the answer is cached as theirs and the admin lists are refreshed. */
+export function useSaveAdminPermissions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, permissions }: { id: string; permissions: string[] }) =>
+      http.call(systemAdminEndpoints.setPermissions, {
+        params: { id },
+        body: { permissions: permissions.filter(isAdminPermission) },
+      }),
+    onSuccess: async (result, { id }) => {
+      queryClient.setQueryData(adminKeys.adminPermissions(id), result);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.systemAdminsAll });
     },
   });
-  return { items: data ?? [], page };
 }
 
-export const listSystemAdmins = (filters: ListFilters) => listPage<Admin>('/v1/admin/system-admin', filters);
-
-export interface CreateAdminBody {
-  username: string;
-  display_name: string;
-  email: string;
-  password: string;
-  permissions: string[];
+export async function listUsers(filters: ListFilters): Promise<Paged<AdminUser>> {
+  const { data, page } = await http.callEnvelope(adminUserEndpoints.list, {
+    query: { ...listQuery(filters), status: filters.status },
+  });
+  return { items: data, page };
 }
-export const createSystemAdmin = (body: CreateAdminBody) => http.post<Admin>('/v1/admin/system-admin', body);
-export const setSystemAdminActive = (id: string, active: boolean) =>
-  http.put<Admin>(`/v1/admin/system-admin/${id}/status`, { active });
-export const getSystemAdminPermissions = (id: string) =>
-  http.get<{ permissions: string[] }>(`/v1/admin/system-admin/${id}/permission`);
-export const putSystemAdminPermissions = (id: string, permissions: string[]) =>
-  http.put<{ permissions: string[] }>(`/v1/admin/system-admin/${id}/permission`, { permissions });
+export const setUserActive = (id: string, active: boolean) =>
+  http.call(adminUserEndpoints.setActive, { params: { id }, body: { active } });
+export const sendUserPasswordReset = (id: string) => http.call(adminUserEndpoints.resetPassword, { params: { id } });
 
-export const listUsers = (filters: ListFilters) => listPage<AdminUser>('/v1/admin/user', filters);
-export const setUserActive = (id: string, active: boolean) => http.put<User>(`/v1/admin/user/${id}/status`, { active });
-export const sendUserPasswordReset = (id: string) =>
-  http.post<{ message: string }>(`/v1/admin/user/${id}/reset-password`);
+export async function listWorkspaces(filters: ListFilters): Promise<Paged<AdminWorkspace>> {
+  const { data, page } = await http.callEnvelope(adminWorkspaceEndpoints.list, { query: listQuery(filters) });
+  return { items: data, page };
+}
+export const getWorkspaceMembers = (id: string) => http.call(adminWorkspaceEndpoints.members, { params: { id } });
+export const getWorkspaceLimits = (id: string) => http.call(adminWorkspaceEndpoints.limits, { params: { id } });
 
-export const listWorkspaces = (filters: ListFilters) => listPage<AdminWorkspace>('/v1/admin/workspace', filters);
-export const getWorkspaceMembers = (id: string) =>
-  http.get<AdminWorkspaceMember[]>(`/v1/admin/workspace/${id}/members`);
-export const getWorkspaceLimits = (id: string) => http.get<WorkspaceLimits>(`/v1/admin/workspace/${id}/limits`);
-export const putWorkspaceLimits = (id: string, limits: WorkspaceLimits) =>
-  http.put<WorkspaceLimits>(`/v1/admin/workspace/${id}/limits`, limits);
+/** Saves an organization's limits; the answer becomes its cached limits. */
+export function useSaveWorkspaceLimits(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (limits: WorkspaceLimits) =>
+      http.call(adminWorkspaceEndpoints.setLimits, { params: { id }, body: limits }),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.workspaceLimits(id), saved),
+  });
+}
 
-export const getAdminSelf = () => http.get<Admin>('/v1/admin/self');
-export const putAdminSelf = (body: { display_name?: string; avatar?: string; email?: string }) =>
-  http.put<Admin>('/v1/admin/self', body);
-export const changeAdminPassword = (body: { old_password: string; new_password: string; confirm_password: string }) =>
-  http.post<{ token: string }>('/v1/admin/auth/change-password', body);
+export const getAdminSelf = () => http.call(adminSelfEndpoints.get);
+
+/** Saves the admin's own details: the answer becomes the stored and cached admin. */
+export function useSaveAdminSelf() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAdminSelfBody) => http.call(adminSelfEndpoints.update, { body }),
+    onSuccess: (saved) => {
+      storeAdmin(saved);
+      queryClient.setQueryData(adminKeys.self, saved);
+    },
+  });
+}
+export const changeAdminPassword = (body: ChangePasswordBody) => http.call(adminAuthEndpoints.changePassword, { body });
 
 export const getSettings = (keys: readonly string[]) =>
-  http.get<Setting[]>('/v1/system-setting', { query: { keys: keys.join(',') } });
-export const putSettings = (settings: Setting[]) => http.put<Setting[]>('/v1/system-setting', { settings });
+  http.call(settingEndpoints.list, { query: { keys: keys.join(',') } });
+export const putSettings = (settings: Setting[]) => http.call(settingEndpoints.update, { body: { settings } });
 /** The SMTP test answers the server's reply; failures are shown in the page, not toasted. */
-export const sendSmtpTest = (to: string) =>
-  http.post<{ response: string }>('/v1/system-setting/smtp/test', { to }, { silent: true });
+export const sendSmtpTest = (to: string) => http.call(settingEndpoints.smtpTest, { body: { to }, silent: true });

@@ -1,8 +1,7 @@
-import type { auditLogSchema, PageInfo } from '@omnichat/contracts';
-import type { z } from 'zod';
+import { type AuditLogEntry, auditEndpoints, type PageInfo } from '@omnichat/contracts';
 import { http } from '../../app/http/index.ts';
 
-export type AuditLogEntry = z.infer<typeof auditLogSchema>;
+export type { AuditLogEntry };
 
 /** Which log a table reads: an organization's own (owner/admin) or the whole platform's (system admins). */
 export type AuditScope = 'organization' | 'platform';
@@ -17,11 +16,6 @@ export interface AuditPage {
   items: AuditLogEntry[];
   page: PageInfo | undefined;
 }
-
-const PATHS: Record<AuditScope, string> = {
-  organization: '/v1/workspace/audit-logs',
-  platform: '/v1/admin/audit-logs',
-};
 
 export const auditKeys = {
   list: (scope: AuditScope, workspaceId: string | null, filters: AuditFilters) =>
@@ -69,10 +63,10 @@ export const actionLabelKey = (action: string): string | null =>
 
 /** GET the log newest first; data is the entries, paging sits in the envelope. */
 export async function listAuditLogs(scope: AuditScope, filters: AuditFilters): Promise<AuditPage> {
-  const { data, page } = await http.requestEnvelope<AuditLogEntry[]>('GET', PATHS[scope], {
+  const { data, page } = await http.callEnvelope(auditEndpoints[scope], {
     query: { page: filters.page, size: filters.size, action: filters.action },
   });
-  return { items: data ?? [], page };
+  return { items: data, page };
 }
 
 export interface ChangeLine {

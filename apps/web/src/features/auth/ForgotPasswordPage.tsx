@@ -1,22 +1,18 @@
 import { MailOutlined } from '@ant-design/icons';
-import { emailField } from '@omnichat/contracts';
-import { Button, Form, Input, Result } from 'antd';
+import { adminAuthEndpoints, authEndpoints, emailField } from '@omnichat/contracts';
+import { Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { zodRule } from '../../ui/zod-rule.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
 import { AuthShell } from './AuthShell.tsx';
 
 const PAGES = {
-  user: { endpoint: '/public/v1/auth/forgot-password', login: '/auth/login', name: 'forgot-password' },
-  admin: {
-    endpoint: '/public/v1/admin/auth/forgot-password',
-    login: '/auth/admin/login',
-    name: 'admin-forgot-password',
-  },
-  verification: { endpoint: '/public/v1/auth/resend-verification', login: '/auth/login', name: 'resend-verification' },
+  user: { endpoint: authEndpoints.forgotPassword, login: '/auth/login', name: 'forgot-password' },
+  admin: { endpoint: adminAuthEndpoints.forgotPassword, login: '/auth/admin/login', name: 'admin-forgot-password' },
+  verification: { endpoint: authEndpoints.resendVerification, login: '/auth/login', name: 'resend-verification' },
 } as const;
 
 /**
@@ -25,23 +21,11 @@ const PAGES = {
  */
 export function ForgotPasswordPage({ kind }: { kind: keyof typeof PAGES }) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
-  const [busy, setBusy] = useState(false);
+  const rules = useRules();
+  const [form] = Form.useForm<{ email: string }>();
   const [sent, setSent] = useState<string | null>(null);
   const { endpoint, login: loginPath, name } = PAGES[kind];
   const verification = kind === 'verification';
-
-  const onFinish = async ({ email }: { email: string }) => {
-    setBusy(true);
-    try {
-      const data = await http.post<{ message: string }>(endpoint, { email: email.trim() });
-      setSent(data.message);
-    } catch {
-      // the HTTP client already showed the error
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const back = <Link to={loginPath}>{t('auth.backToSignIn')}</Link>;
   return (
@@ -53,21 +37,20 @@ export function ForgotPasswordPage({ kind }: { kind: keyof typeof PAGES }) {
       {sent ? (
         <Result status="success" title={sent} />
       ) : (
-        <Form
-          layout="vertical"
+        <ApiForm
+          form={form}
           name={name}
-          noValidate
-          onFinish={onFinish}
-          onFinishFailed={({ errorFields }) => console.warn('forgot password: invalid fields', errorFields)}
-          disabled={busy}
+          success={false}
+          submit={({ email }) => http.call(endpoint, { body: { email: email.trim() } })}
+          onDone={(result) => setSent(result.message)}
         >
-          <Form.Item name="email" label={t('auth.email')} required rules={[zodRule(emailField, locale)]}>
+          <Form.Item name="email" label={t('auth.email')} required rules={rules.zod(emailField)}>
             <Input type="email" prefix={<MailOutlined />} autoComplete="email" autoFocus size="large" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          <SubmitButton block size="large">
             {verification ? t('auth.sendVerificationLink') : t('auth.sendResetLink')}
-          </Button>
-        </Form>
+          </SubmitButton>
+        </ApiForm>
       )}
     </AuthShell>
   );

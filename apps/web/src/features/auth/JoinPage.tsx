@@ -1,25 +1,18 @@
-import { displayNameField, usernameField, type WorkspaceRole } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
+import { memberEndpoints } from '@omnichat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Flex, Form, Result, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, http } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { useSession } from '../../app/session/use-session.ts';
 import { STORAGE_KEYS, writeString } from '../../app/storage.ts';
-import { zodRule } from '../../ui/zod-rule.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
+import { AccountNameFields } from './AccountNameFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { refreshForWorkspace, switchWorkspace } from './login-flow.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-
-interface InvitePreview {
-  workspace: { id: string; name: string; avatar: string };
-  email: string;
-  role: WorkspaceRole;
-  invited_by: string;
-  has_account: boolean;
-}
 
 interface AccountValues {
   username: string;
@@ -35,14 +28,11 @@ export const signInToJoinPath = (token: string) =>
 /** /auth/join?token=…: accept an organization invitation (signed in, by signing in, or with a new account). */
 export function JoinPage() {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sessionState = useSession();
-  const [form] = Form.useForm<AccountValues>();
-  const [busy, setBusy] = useState(false);
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const signedIn = Boolean(sessionState.token) && sessionState.loginType === 'system_user';
 
@@ -50,7 +40,7 @@ export function JoinPage() {
     queryKey: ['invite-preview', token],
     enabled: token !== '',
     retry: false,
-    queryFn: () => http.get<InvitePreview>('/public/v1/workspace/invite', { query: { token }, silent: true }),
+    queryFn: () => http.call(memberEndpoints.invitePreview, { query: { token }, silent: true }),
   });
 
   const enter = () => {
@@ -58,52 +48,12 @@ export function JoinPage() {
     navigate('/app/dashboard', { replace: true });
   };
 
-  const acceptSignedIn = async () => {
-    setBusy(true);
-    try {
-      const result = await http.post<{ workspace_id: string }>('/public/v1/workspace/invite/accept', { token });
+  const acceptSignedIn = useMutation({
+    mutationFn: async () => {
+      const result = await http.call(memberEndpoints.acceptInvite, { body: { token } });
       if (await switchWorkspace(result.workspace_id)) enter();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const acceptWithAccount = async (values: AccountValues) => {
-    setBusy(true);
-    try {
-      const result = await http.post<{ workspace_id: string; token?: string }>('/public/v1/workspace/invite/accept', {
-        token,
-        account: {
-          username: values.username.trim(),
-          display_name: values.display_name.trim(),
-          password: values.password,
-        },
-      });
-      if (result.token) {
-        writeString(STORAGE_KEYS.token, result.token);
-        writeString(STORAGE_KEYS.loginType, 'system_user');
-        writeString(STORAGE_KEYS.systemRole, 'system_user');
-        writeString(STORAGE_KEYS.admin, null);
-        writeString(STORAGE_KEYS.workspaceId, result.workspace_id);
-        await refreshForWorkspace(result.workspace_id, 'public');
-      }
-      enter();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setNeedsSignIn(true);
-      else if (error instanceof ApiError && error.fields) {
-        form.setFields(
-          Object.entries(error.fields).map(([name, message]) => ({
-            name: name as keyof AccountValues,
-            errors: [message],
-          })),
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const home = (
     <Link to="/">
@@ -146,41 +96,19 @@ export function JoinPage() {
         <Typography.Text type="secondary">
           {t('join.signedInAs', { name: sessionState.user?.display_name || sessionState.user?.username || '' })}
         </Typography.Text>
-        <Button type="primary" block size="large" loading={busy} onClick={() => void acceptSignedIn()}>
+        <Button
+          type="primary"
+          block
+          size="large"
+          loading={acceptSignedIn.isPending}
+          onClick={() => acceptSignedIn.mutate()}
+        >
           {t('join.accept')}
         </Button>
       </Flex>
     );
   else if (invite.has_account || needsSignIn) action = signInLink;
-  else
-    action = (
-      <Form<AccountValues>
-        form={form}
-        layout="vertical"
-        name="join"
-        noValidate
-        onFinish={acceptWithAccount}
-        onFinishFailed={({ errorFields }) => console.warn('join: invalid fields', errorFields)}
-        disabled={busy}
-      >
-        <Typography.Paragraph type="secondary">{t('join.newAccountHint')}</Typography.Paragraph>
-        <Form.Item name="username" label={t('auth.username')} required rules={[zodRule(usernameField, locale)]}>
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="display_name"
-          label={t('auth.displayName')}
-          required
-          rules={[zodRule(displayNameField, locale)]}
-        >
-          <Input autoComplete="name" />
-        </Form.Item>
-        <NewPasswordFields label={t('auth.password')} />
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-          {t('join.createAndJoin')}
-        </Button>
-      </Form>
-    );
+  else action = <AccountJoinForm token={token} onJoined={enter} onNeedsSignIn={() => setNeedsSignIn(true)} />;
 
   return (
     <AuthShell
@@ -211,5 +139,62 @@ export function JoinPage() {
       <Typography.Paragraph type="secondary">{t('join.sentTo', { email: invite.email })}</Typography.Paragraph>
       {action}
     </AuthShell>
+  );
+}
+
+/** Accepting with a new account: username, display name and password; the answer signs the new user in. */
+function AccountJoinForm({
+  token,
+  onJoined,
+  onNeedsSignIn,
+}: {
+  token: string;
+  onJoined: () => void;
+  onNeedsSignIn: () => void;
+}) {
+  const { t } = useTranslation();
+  const _rules = useRules();
+  const [form] = Form.useForm<AccountValues>();
+
+  const join = async (values: AccountValues) => {
+    const result = await http.call(memberEndpoints.acceptInvite, {
+      body: {
+        token,
+        account: {
+          username: values.username.trim(),
+          display_name: values.display_name.trim(),
+          password: values.password,
+        },
+      },
+    });
+    if (result.token) {
+      writeString(STORAGE_KEYS.token, result.token);
+      writeString(STORAGE_KEYS.loginType, 'system_user');
+      writeString(STORAGE_KEYS.systemRole, 'system_user');
+      writeString(STORAGE_KEYS.admin, null);
+      writeString(STORAGE_KEYS.workspaceId, result.workspace_id);
+      await refreshForWorkspace(result.workspace_id, 'public');
+    }
+  };
+
+  return (
+    <ApiForm
+      form={form}
+      name="join"
+      success={false}
+      submit={join}
+      onDone={onJoined}
+      onFailed={(error) => {
+        // the e-mail has an account by now (made elsewhere): accept by signing in
+        if (error instanceof ApiError && error.status === 401) onNeedsSignIn();
+      }}
+    >
+      <Typography.Paragraph type="secondary">{t('join.newAccountHint')}</Typography.Paragraph>
+      <AccountNameFields />
+      <NewPasswordFields label={t('auth.password')} />
+      <SubmitButton block size="large">
+        {t('join.createAndJoin')}
+      </SubmitButton>
+    </ApiForm>
   );
 }

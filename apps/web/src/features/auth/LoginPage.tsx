@@ -1,13 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBodySchema } from '@omnichat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { usePublicSettings } from '../../app/queries.ts';
-import { zodRule } from '../../ui/zod-rule.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { googleLoginBody } from './google-identity.ts';
@@ -21,36 +20,32 @@ interface LoginValues {
 /** /auth/login (organization users) and /auth/admin/login (system admins). */
 export function LoginPage({ kind }: { kind: 'user' | 'admin' }) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
+  const rules = useRules();
+  const [form] = Form.useForm<LoginValues>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const settings = usePublicSettings();
-  const [busy, setBusy] = useState(false);
   const admin = kind === 'admin';
   // a page that sent the visitor here (e.g. the join link) gets them back after a user login
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const back = !admin && redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : null;
 
-  const finish = async (run: () => Promise<string | false>) => {
-    setBusy(true);
-    try {
-      const destination = await run();
-      if (destination) {
-        queryClient.clear();
-        navigate(back ?? destination, { replace: true });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onFinish = (values: LoginValues) =>
-    finish(() =>
+  // a login answers where to go next, or false when it failed (the HTTP client has said why)
+  const login = useMutation({
+    mutationFn: (run: () => Promise<string | false>) => run(),
+    onSuccess: (destination) => {
+      if (!destination) return;
+      queryClient.clear();
+      navigate(back ?? destination, { replace: true });
+    },
+  });
+  const withPassword = (values: LoginValues) =>
+    login.mutateAsync(() =>
       admin ? loginAdmin(values) : loginUser({ ...values, username_or_email: values.username_or_email.trim() }),
     );
-  const onGoogle = (idToken: string) =>
-    finish(() =>
+  const withGoogle = (idToken: string) =>
+    login.mutate(() =>
       admin ? loginAdminWithGoogle(googleLoginBody(idToken)) : loginUserWithGoogle(googleLoginBody(idToken)),
     );
 
@@ -75,35 +70,32 @@ export function LoginPage({ kind }: { kind: 'user' | 'admin' }) {
         </Typography.Text>
       }
     >
-      <Form<LoginValues>
-        layout="vertical"
+      <ApiForm
+        form={form}
         name={admin ? 'admin-login' : 'login'}
-        onFinish={onFinish}
-        onFinishFailed={({ errorFields }) => console.warn('login: invalid fields', errorFields)}
-        disabled={busy}
+        submit={withPassword}
+        success={false}
+        disabled={login.isPending}
         requiredMark={false}
       >
         <Form.Item
           name="username_or_email"
           label={t('auth.usernameOrEmail')}
-          rules={[zodRule(shape.username_or_email, locale)]}
+          rules={rules.zod(shape.username_or_email)}
         >
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={[zodRule(shape.password, locale)]}>
+        <Form.Item name="password" label={t('auth.password')} rules={rules.zod(shape.password)}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
           <Link to={admin ? '/auth/admin/forgot-password' : '/auth/forgot-password'}>{t('auth.forgotPassword')}</Link>
         </Flex>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        <SubmitButton block size="large">
           {t('auth.signIn')}
-        </Button>
-      </Form>
-      <GoogleSignInButton
-        clientId={settings.data?.['google.client.id']}
-        onCredential={(token) => void onGoogle(token)}
-      />
+        </SubmitButton>
+      </ApiForm>
+      <GoogleSignInButton clientId={settings.data?.['google.client.id']} onCredential={withGoogle} />
     </AuthShell>
   );
 }

@@ -1,45 +1,21 @@
-import { displayNameField, emailField, type RegisterBody, usernameField } from '@omnichat/contracts';
+import { authEndpoints, emailField, type RegisterBody } from '@omnichat/contracts';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, http } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { zodRule } from '../../ui/zod-rule.ts';
+import { http } from '../../app/http/index.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
+import { AccountNameFields } from './AccountNameFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 /** /auth/register: creates an account; the server mails a verification link. */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
+  const rules = useRules();
   const [form] = Form.useForm<RegisterBody>();
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-
-  const onFinish = async (values: RegisterBody) => {
-    setBusy(true);
-    try {
-      const data = await http.post<{ message: string }>('/public/v1/auth/register', {
-        ...values,
-        username: values.username.trim(),
-        display_name: values.display_name.trim(),
-        email: values.email.trim(),
-      });
-      setDone(data.message);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        form.setFields(
-          Object.entries(error.fields).map(([name, message]) => ({
-            name: name as keyof RegisterBody,
-            errors: [message],
-          })),
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (done) {
     return (
@@ -67,34 +43,31 @@ export function RegisterPage() {
         </Typography.Text>
       }
     >
-      <Form<RegisterBody>
+      <ApiForm
         form={form}
-        layout="vertical"
         name="register"
-        noValidate
-        onFinish={onFinish}
-        onFinishFailed={({ errorFields }) => console.warn('register: invalid fields', errorFields)}
-        disabled={busy}
+        success={false}
+        submit={(values) =>
+          http.call(authEndpoints.register, {
+            body: {
+              ...values,
+              username: values.username.trim(),
+              display_name: values.display_name.trim(),
+              email: values.email.trim(),
+            },
+          })
+        }
+        onDone={(result) => setDone(result.message)}
       >
-        <Form.Item name="username" label={t('auth.username')} required rules={[zodRule(usernameField, locale)]}>
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="display_name"
-          label={t('auth.displayName')}
-          required
-          rules={[zodRule(displayNameField, locale)]}
-        >
-          <Input autoComplete="name" />
-        </Form.Item>
-        <Form.Item name="email" label={t('auth.email')} required rules={[zodRule(emailField, locale)]}>
+        <AccountNameFields />
+        <Form.Item name="email" label={t('auth.email')} required rules={rules.zod(emailField)}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <NewPasswordFields label={t('auth.password')} />
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        <SubmitButton block size="large">
           {t('auth.createAccount')}
-        </Button>
-      </Form>
+        </SubmitButton>
+      </ApiForm>
     </AuthShell>
   );
 }

@@ -1,8 +1,10 @@
+import { adminAuthEndpoints, authEndpoints } from '@omnichat/contracts';
 import { Button, Form, Result } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../app/http/index.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
@@ -16,22 +18,10 @@ export function ResetPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<ResetValues>();
   const [done, setDone] = useState<string | null>(null);
   const loginPath = kind === 'admin' ? '/auth/admin/login' : '/auth/login';
-  const endpoint = kind === 'admin' ? '/public/v1/admin/auth/reset-password' : '/public/v1/auth/reset-password';
-
-  const onFinish = async (values: ResetValues) => {
-    setBusy(true);
-    try {
-      const data = await http.post<{ message: string }>(endpoint, { token, ...values });
-      setDone(data.message);
-    } catch {
-      // the HTTP client already showed the error
-    } finally {
-      setBusy(false);
-    }
-  };
+  const endpoint = kind === 'admin' ? adminAuthEndpoints.resetPassword : authEndpoints.resetPassword;
 
   const signIn = (
     <Link to={loginPath}>
@@ -43,18 +33,18 @@ export function ResetPasswordPage({ kind }: { kind: 'user' | 'admin' }) {
   else if (done) content = <Result status="success" title={done} extra={signIn} />;
   else
     content = (
-      <Form<ResetValues>
-        layout="vertical"
+      <ApiForm
+        form={form}
         name={kind === 'admin' ? 'admin-reset-password' : 'reset-password'}
-        onFinish={onFinish}
-        onFinishFailed={({ errorFields }) => console.warn('reset password: invalid fields', errorFields)}
-        disabled={busy}
+        success={false}
+        submit={(values) => http.call(endpoint, { body: { token, ...values } })}
+        onDone={(result) => setDone(result.message)}
       >
         <NewPasswordFields label={t('auth.newPassword')} size="large" autoFocus />
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        <SubmitButton block size="large">
           {t('auth.resetPassword')}
-        </Button>
-      </Form>
+        </SubmitButton>
+      </ApiForm>
     );
 
   return (

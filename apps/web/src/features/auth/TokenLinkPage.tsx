@@ -1,3 +1,4 @@
+import { authEndpoints, selfEndpoints } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
@@ -6,17 +7,19 @@ import { Link, useSearchParams } from 'react-router';
 import { http } from '../../app/http/index.ts';
 import { AuthShell } from './AuthShell.tsx';
 
+const ENDPOINTS = { verify: authEndpoints.verify, 'confirm-email': selfEndpoints.confirmEmail };
+
 /** A page a mailed link opens: it posts the link's token once on load and shows the server's answer. */
-export function TokenLinkPage({ endpoint, title }: { endpoint: string; title: string }) {
+export function TokenLinkPage({ link, title }: { link: keyof typeof ENDPOINTS; title: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const result = useQuery({
-    queryKey: ['token-link', endpoint, token],
+    queryKey: ['token-link', link, token],
     enabled: token !== '',
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
-    queryFn: () => http.post<{ message: string }>(endpoint, { token }, { silent: true }),
+    queryFn: () => http.call(ENDPOINTS[link], { body: { token }, silent: true }),
   });
 
   const signIn = (

@@ -4,11 +4,11 @@ import { TokenLinkPage } from './TokenLinkPage.tsx';
 /** /auth/verify?token=...: verifies the sign-up e-mail address on load and links to sign in. */
 export function VerifyPage() {
   const { t } = useTranslation();
-  return <TokenLinkPage endpoint="/public/v1/auth/verify" title={t('auth.verifyTitle')} />;
+  return <TokenLinkPage link="verify" title={t('auth.verifyTitle')} />;
 }
 
 /** /auth/confirm-email?token=...: makes a new e-mail address the account's, from the link mailed to it. */
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
-  return <TokenLinkPage endpoint="/public/v1/auth/confirm-email" title={t('auth.confirmEmailTitle')} />;
+  return <TokenLinkPage link="confirm-email" title={t('auth.confirmEmailTitle')} />;
 }

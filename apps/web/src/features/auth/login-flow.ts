@@ -1,4 +1,12 @@
-import type { Admin, GoogleLoginBody, LoginBody, SelfWorkspace, User, WorkspaceMember } from '@omnichat/contracts';
+import {
+  adminAuthEndpoints,
+  authEndpoints,
+  type GoogleLoginBody,
+  type LoginBody,
+  type ResponseOf,
+  type SelfWorkspace,
+  selfEndpoints,
+} from '@omnichat/contracts';
 import { http } from '../../app/http/index.ts';
 import {
   clearWorkspaceMember,
@@ -12,10 +20,7 @@ import {
 
 export type UserLoginOutcome = false | '/app/dashboard' | '/app/organization';
 
-interface UserLoginResult {
-  user: User;
-  token: string;
-}
+type UserLoginResult = ResponseOf<typeof authEndpoints.login>;
 
 /** The stored choice when it is still one of the user's organizations, else the first (SPEC 4). */
 export function pickWorkspace(workspaces: SelfWorkspace[], storedId: string | null): SelfWorkspace | undefined {
@@ -26,11 +31,8 @@ export function pickWorkspace(workspaces: SelfWorkspace[], storedId: string | nu
 export async function refreshForWorkspace(workspaceId: string, endpoint: 'public' | 'signed-in'): Promise<boolean> {
   const token = session.token();
   if (!token || !workspaceId) return false;
-  const path = endpoint === 'public' ? '/public/v1/auth/refresh-token' : '/v1/auth/refresh-token';
-  const data = await http.post<{ workspace: WorkspaceMember; token: string }>(path, {
-    token,
-    workspace_id: workspaceId,
-  });
+  const refresh = endpoint === 'public' ? authEndpoints.refresh : authEndpoints.refreshSignedIn;
+  const data = await http.call(refresh, { body: { token, workspace_id: workspaceId } });
   writeString(STORAGE_KEYS.token, data.token);
   storeWorkspaceMember(data.workspace);
   return true;
@@ -43,7 +45,7 @@ async function completeUserLogin(result: UserLoginResult): Promise<UserLoginOutc
   writeString(STORAGE_KEYS.systemRole, 'system_user');
   writeString(STORAGE_KEYS.admin, null);
   storeUser(result.user);
-  const workspaces = await http.get<SelfWorkspace[]>('/v1/self/workspaces');
+  const workspaces = await http.call(selfEndpoints.workspaces);
   const chosen = pickWorkspace(workspaces, session.workspaceId());
   if (!chosen) {
     clearWorkspaceMember();
@@ -66,14 +68,14 @@ async function guard<T>(run: () => Promise<T>): Promise<T | false> {
 
 /** Password login of an organization user; false on any failure, else where to go next. */
 export function loginUser(body: LoginBody): Promise<UserLoginOutcome> {
-  return guard(async () => completeUserLogin(await http.post<UserLoginResult>('/public/v1/auth/login', body)));
+  return guard(async () => completeUserLogin(await http.call(authEndpoints.login, { body })));
 }
 
 export function loginUserWithGoogle(body: GoogleLoginBody): Promise<UserLoginOutcome> {
-  return guard(async () => completeUserLogin(await http.post<UserLoginResult>('/public/v1/auth/google/login', body)));
+  return guard(async () => completeUserLogin(await http.call(authEndpoints.googleLogin, { body })));
 }
 
-function storeAdminLogin(result: { admin: Admin; token: string }): '/admin/dashboard' {
+function storeAdminLogin(result: ResponseOf<typeof adminAuthEndpoints.login>): '/admin/dashboard' {
   writeString(STORAGE_KEYS.token, result.token);
   writeString(STORAGE_KEYS.loginType, 'system_admin');
   writeString(STORAGE_KEYS.systemRole, 'system_admin');
@@ -85,15 +87,11 @@ function storeAdminLogin(result: { admin: Admin; token: string }): '/admin/dashb
 }
 
 export function loginAdmin(body: LoginBody): Promise<'/admin/dashboard' | false> {
-  return guard(async () =>
-    storeAdminLogin(await http.post<{ admin: Admin; token: string }>('/public/v1/admin/auth/login', body)),
-  );
+  return guard(async () => storeAdminLogin(await http.call(adminAuthEndpoints.login, { body })));
 }
 
 export function loginAdminWithGoogle(body: GoogleLoginBody): Promise<'/admin/dashboard' | false> {
-  return guard(async () =>
-    storeAdminLogin(await http.post<{ admin: Admin; token: string }>('/public/v1/admin/auth/google/login', body)),
-  );
+  return guard(async () => storeAdminLogin(await http.call(adminAuthEndpoints.googleLogin, { body })));
 }
 
 /** Switching organization stores the choice and refreshes the token (SPEC 4). */
@@ -104,8 +102,8 @@ export function switchWorkspace(workspaceId: string): Promise<boolean> {
 
 /** Logout: tells the server, then removes the stored token. */
 export async function logout(kind: 'user' | 'admin'): Promise<string> {
-  const path = kind === 'admin' ? '/v1/admin/auth/logout' : '/v1/auth/logout';
-  if (session.token()) await http.post(path, {}, { silent: true }).catch(() => undefined);
+  const endpoint = kind === 'admin' ? adminAuthEndpoints.logout : authEndpoints.logout;
+  if (session.token()) await http.call(endpoint, { silent: true }).catch(() => undefined);
   writeString(STORAGE_KEYS.token, null);
   return kind === 'admin' ? '/auth/admin/login' : '/auth/login';
 }

@@ -1,3 +1,4 @@
+import './i18n/index.ts';
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Grid, Layout, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';

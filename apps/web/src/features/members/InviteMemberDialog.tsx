@@ -1,13 +1,9 @@
-import { emailField, translate, WORKSPACE_ROLES, type WorkspaceRole } from '@omnichat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { emailField, WORKSPACE_ROLES, type WorkspaceRole } from '@omnichat/contracts';
 import { Button, Flex, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
-import { toast } from '../../app/toast/toast-store.ts';
-import { zodRule } from '../../ui/zod-rule.ts';
-import { inviteMember, memberKeys } from './members-api.ts';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
+import { useInviteMember } from './members-api.ts';
 
 interface InviteValues {
   email: string;
@@ -26,48 +22,22 @@ export function InviteMemberDialog({
   canGrantOwner: boolean;
 }) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
+  const rules = useRules();
   const [form] = Form.useForm<InviteValues>();
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
+  const invite = useInviteMember();
   const roles = WORKSPACE_ROLES.filter((role) => canGrantOwner || role !== 'owner');
-
-  const submit = async (values: InviteValues) => {
-    setBusy(true);
-    try {
-      await inviteMember(values.email.trim(), values.role);
-      toast.success(translate('invite_sent', locale));
-      await queryClient.invalidateQueries({ queryKey: ['workspace-invites'] });
-      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        form.setFields(
-          Object.entries(error.fields).map(([name, message]) => ({
-            name: name as keyof InviteValues,
-            errors: [message],
-          })),
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Modal open={open} onCancel={onClose} title={t('members.inviteTitle')} footer={null} destroyOnHidden>
-      <Form<InviteValues>
+      <ApiForm
         form={form}
-        layout="vertical"
         name="invite-member"
-        noValidate
         initialValues={{ role: 'member' }}
-        onFinish={submit}
-        onFinishFailed={({ errorFields }) => console.warn('invite member: invalid fields', errorFields)}
-        disabled={busy}
+        submit={(values: InviteValues) => invite.mutateAsync({ email: values.email.trim(), role: values.role })}
+        success="invite_sent"
+        onDone={onClose}
       >
-        <Form.Item name="email" label={t('members.email')} required rules={[zodRule(emailField, locale)]}>
+        <Form.Item name="email" label={t('members.email')} required rules={rules.zod(emailField)}>
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
         <Form.Item name="role" label={t('members.role')} required>
@@ -75,11 +45,9 @@ export function InviteMemberDialog({
         </Form.Item>
         <Flex justify="flex-end" gap={8} wrap>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {t('members.inviteSend')}
-          </Button>
+          <SubmitButton>{t('members.inviteSend')}</SubmitButton>
         </Flex>
-      </Form>
+      </ApiForm>
     </Modal>
   );
 }

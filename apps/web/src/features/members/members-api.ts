@@ -1,4 +1,5 @@
-import type { Invite, Member, PageInfo, WorkspaceRole } from '@omnichat/contracts';
+import { memberEndpoints, type WorkspaceRole } from '@omnichat/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
 
 export interface MemberFilters {
@@ -9,20 +10,15 @@ export interface MemberFilters {
   active?: 'true' | 'false';
 }
 
-export interface MemberPage {
-  items: Member[];
-  page: PageInfo;
-}
-
 export const memberKeys = {
   all: ['workspace-members'] as const,
   list: (workspaceId: string | null, filters: MemberFilters) => ['workspace-members', workspaceId, filters] as const,
   invites: (workspaceId: string | null) => ['workspace-invites', workspaceId] as const,
 };
 
-/** GET /v1/workspace/members with search, role and status filters, paged by the server. */
+/** Members with search, role and status filters, paged by the server. */
 export const listMembers = (filters: MemberFilters) =>
-  http.get<MemberPage>('/v1/workspace/members', {
+  http.call(memberEndpoints.list, {
     query: {
       page: filters.page,
       size: filters.size,
@@ -33,16 +29,26 @@ export const listMembers = (filters: MemberFilters) =>
   });
 
 export const changeMemberRole = (id: string, role: WorkspaceRole) =>
-  http.put<Member>(`/v1/workspace/members/${id}/role`, { role });
+  http.call(memberEndpoints.changeRole, { params: { id }, body: { role } });
 
 export const setMemberActive = (id: string, active: boolean) =>
-  http.put<Member>(`/v1/workspace/members/${id}/status`, { active });
+  http.call(memberEndpoints.setActive, { params: { id }, body: { active } });
 
-export const removeMember = (id: string) => http.delete<{ message: string }>(`/v1/workspace/members/${id}`);
+export const removeMember = (id: string) => http.call(memberEndpoints.remove, { params: { id } });
 
-export const listInvites = () => http.get<Invite[]>('/v1/workspace/members/invites');
+export const listInvites = () => http.call(memberEndpoints.invites);
 
-export const inviteMember = (email: string, role: WorkspaceRole) =>
-  http.post<Invite>('/v1/workspace/members/invite', { email, role });
+/** Sends an invitation; the invitations and members (a pending invitation takes a seat) are refreshed. */
+export function useInviteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; role: WorkspaceRole }) => http.call(memberEndpoints.invite, { body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['workspace-invites'] }),
+        queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+      ]),
+  });
+}
 
-export const withdrawInvite = (id: string) => http.delete<{ message: string }>(`/v1/workspace/members/invites/${id}`);
+export const withdrawInvite = (id: string) => http.call(memberEndpoints.withdrawInvite, { params: { id } });

@@ -1,17 +1,14 @@
-import { displayNameField, translate, type User } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Skeleton } from 'antd';
-import { useState } from 'react';
+import { authEndpoints, displayNameField, selfEndpoints } from '@omnichat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Flex, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { queryKeys } from '../../app/queries.ts';
 import { storeUser } from '../../app/storage.ts';
-import { toast } from '../../app/toast/toast-store.ts';
-import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
-import { setServerFields } from '../../ui/form-errors.ts';
+import { AvatarPicker, storedAvatar, type UploadedFile } from '../../ui/AvatarPicker.tsx';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { zodRule } from '../../ui/zod-rule.ts';
 import { ChangeEmailCard } from './ChangeEmailCard.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 
@@ -20,32 +17,29 @@ interface ProfileValues {
   avatar?: UploadedFile | null;
 }
 
+/** Saves the display name and avatar: the answer becomes the stored and cached user. */
+function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ProfileValues) =>
+      http.call(selfEndpoints.updateProfile, {
+        body: { display_name: values.display_name.trim(), avatar: values.avatar?.dataUrl ?? '' },
+      }),
+    onSuccess: (saved) => {
+      storeUser(saved);
+      queryClient.setQueryData(queryKeys.self, saved);
+    },
+  });
+}
+
 /** /app/profile: display name and avatar (PUT /v1/self), the e-mail change (confirmed by a mailed link), and the password change. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
-  const queryClient = useQueryClient();
-  const self = useQuery({ queryKey: queryKeys.self, queryFn: () => http.get<User>('/v1/self') });
+  const rules = useRules();
+  const self = useQuery({ queryKey: queryKeys.self, queryFn: () => http.call(selfEndpoints.profile) });
   const [profileForm] = Form.useForm<ProfileValues>();
-  const [savingProfile, setSavingProfile] = useState(false);
+  const save = useSaveProfile();
   const user = self.data;
-
-  const saveProfile = async (values: ProfileValues) => {
-    setSavingProfile(true);
-    try {
-      const saved = await http.put<User>('/v1/self', {
-        display_name: values.display_name.trim(),
-        avatar: values.avatar?.dataUrl ?? '',
-      });
-      storeUser(saved);
-      queryClient.setQueryData(queryKeys.self, saved);
-      toast.success(translate('save_success', locale));
-    } catch (error) {
-      setServerFields(profileForm, error);
-    } finally {
-      setSavingProfile(false);
-    }
-  };
 
   return (
     <>
@@ -55,19 +49,15 @@ export function ProfilePage() {
           {!user ? (
             <Skeleton active avatar loading={self.isPending} />
           ) : (
-            <Form<ProfileValues>
+            <ApiForm
               key={user.id}
               form={profileForm}
-              layout="vertical"
               name="profile"
-              noValidate
               initialValues={{
                 display_name: user.display_name,
-                avatar: user.avatar ? { dataUrl: user.avatar, filename: 'avatar' } : undefined,
+                avatar: storedAvatar(user.avatar),
               }}
-              onFinish={saveProfile}
-              onFinishFailed={({ errorFields }) => console.warn('profile: invalid fields', errorFields)}
-              disabled={savingProfile}
+              submit={save.mutateAsync}
               style={{ maxWidth: 560 }}
             >
               <Form.Item name="avatar" label={t('account.avatar')}>
@@ -77,7 +67,7 @@ export function ProfilePage() {
                 name="display_name"
                 label={t('account.displayName')}
                 required
-                rules={[zodRule(displayNameField, locale)]}
+                rules={rules.zod(displayNameField)}
               >
                 <Input autoComplete="name" />
               </Form.Item>
@@ -88,17 +78,15 @@ export function ProfilePage() {
                 <Input id="profile-email" value={user.email} readOnly variant="filled" />
               </Form.Item>
               <Flex justify="flex-end">
-                <Button type="primary" htmlType="submit" loading={savingProfile}>
-                  {t('common.save')}
-                </Button>
+                <SubmitButton>{t('common.save')}</SubmitButton>
               </Flex>
-            </Form>
+            </ApiForm>
           )}
         </Card>
         <ChangeEmailCard currentEmail={user?.email} />
         <ChangePasswordCard
           formName="change-password"
-          change={(values) => http.post<{ token: string }>('/v1/auth/change-password', values)}
+          change={(body) => http.call(authEndpoints.changePassword, { body })}
         />
       </Flex>
     </>

@@ -1,7 +1,8 @@
 import { LIMITS } from '@omnichat/contracts';
 import { Select, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemoteSearch } from '../../ui/use-remote-search.ts';
 import { searchMembers } from './teams-api.ts';
 
 export interface MemberOption {
@@ -32,43 +33,15 @@ export function MemberPicker({
   ...rest
 }: MemberPickerProps) {
   const { t } = useTranslation();
-  const [found, setFound] = useState<MemberOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [searched, setSearched] = useState(false);
   const labels = useRef(new Map<string, string>());
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef(0);
-
   for (const option of known) labels.current.set(option.value, option.label);
-
-  const run = (term: string) => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    searchMembers(term)
-      .then((result) => {
-        if (ticket !== latest.current) return;
-        const options = result.items.map((member) => ({ value: member.id, label: labelOf(member.user) }));
-        for (const option of options) labels.current.set(option.value, option.label);
-        setFound(options);
-        setSearched(true);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (ticket === latest.current) setLoading(false);
-      });
-  };
-
-  const onSearch = (term: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => run(term), debounceMs);
-  };
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const remote = useRemoteSearch(async (term: string) => {
+    const result = await searchMembers(term);
+    const options = result.items.map((member) => ({ value: member.id, label: labelOf(member.user) }));
+    for (const option of options) labels.current.set(option.value, option.label);
+    return options;
+  }, debounceMs);
+  const found = remote.found;
 
   // chosen members stay listed (with their names) even when the current search does not find them
   const chosen = value
@@ -83,14 +56,12 @@ export function MemberPicker({
       onChange={(next) => onChange?.(next)}
       aria-label={rest['aria-label']}
       placeholder={t('teams.membersPlaceholder')}
-      showSearch={{ filterOption: false, onSearch }}
-      onOpenChange={(open) => {
-        if (open && !searched) run('');
-      }}
-      notFoundContent={loading ? <Spin size="small" /> : t('common.noData')}
+      showSearch={{ filterOption: false, onSearch: remote.onSearch }}
+      onOpenChange={remote.onOpen}
+      notFoundContent={remote.loading ? <Spin size="small" /> : t('common.noData')}
       options={[...chosen, ...found]}
       optionFilterProp="label"
-      loading={loading}
+      loading={remote.loading}
       allowClear
       listHeight={256}
       style={{ width: '100%' }}

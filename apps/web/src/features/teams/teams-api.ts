@@ -1,7 +1,6 @@
 import {
   type CreateTeamBody,
-  type Member,
-  type PageInfo,
+  memberEndpoints,
   type Team,
   type TeamListQuery,
   teamEndpoints,
@@ -50,6 +49,4 @@ export function useDeleteTeam() {
 
 /** Members to pick from: the first 20 matching the keyword. */
 export const searchMembers = (keyword: string) =>
-  http.get<{ items: Member[]; page: PageInfo }>('/v1/workspace/members', {
-    query: { keyword: keyword.trim() || undefined, page: 1, size: 20 },
-  });
+  http.call(memberEndpoints.list, { query: { keyword: keyword.trim() || undefined, page: 1, size: 20 } });

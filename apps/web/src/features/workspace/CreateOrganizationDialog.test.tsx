@@ -11,6 +11,7 @@ const CREATED = {
   name: 'New Org',
   avatar: '',
   time_zone: 'Asia/Hong_Kong',
+  default_country: 'HK',
   member_id: 'cccccccc-4444-4444-8444-444444444444',
   role: 'owner',
 };

@@ -1,16 +1,14 @@
-import { organizationNameField, type SelfWorkspace, timeZoneField, translate } from '@omnichat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { organizationNameField, selfEndpoints, timeZoneField } from '@omnichat/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, http } from '../../app/http/index.ts';
-import { usePreferences } from '../../app/preferences/preferences.tsx';
+import { http } from '../../app/http/index.ts';
 import { queryKeys } from '../../app/queries.ts';
-import { toast } from '../../app/toast/toast-store.ts';
 import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { useRules } from '../../ui/form/use-rules.ts';
 import { RemoteSelect } from '../../ui/RemoteSelect.tsx';
-import { zodRule } from '../../ui/zod-rule.ts';
 import { browserTimeZone, getTimeZone, searchTimeZones } from './timezone-api.ts';
 
 interface FormValues {
@@ -19,67 +17,53 @@ interface FormValues {
   avatar?: UploadedFile;
 }
 
+/** Creates an organization; the user's organization list is refreshed afterwards. */
+function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: FormValues) =>
+      http.call(selfEndpoints.createWorkspace, {
+        body: {
+          name: values.name.trim(),
+          time_zone: values.time_zone,
+          ...(values.avatar ? { avatar: values.avatar.dataUrl } : {}),
+        },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.selfWorkspaces }),
+  });
+}
+
 /** The create-organization dialog (SPEC 2, 5): name, time zone, optional avatar. */
 export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { locale } = usePreferences();
+  const rules = useRules();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const create = useCreateOrganization();
   const navigate = useNavigate();
-
-  const submit = async (values: FormValues) => {
-    setSaving(true);
-    try {
-      await http.post<SelfWorkspace>('/v1/workspace', {
-        name: values.name.trim(),
-        time_zone: values.time_zone,
-        ...(values.avatar ? { avatar: values.avatar.dataUrl } : {}),
-      });
-      toast.success(translate('save_success', locale));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.selfWorkspaces });
-      onClose();
-      navigate('/app/organization');
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        form.setFields(
-          Object.entries(error.fields).map(([name, message]) => ({
-            name: name as keyof FormValues,
-            errors: [message],
-          })),
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Modal open={open} onCancel={onClose} title={t('organization.createTitle')} footer={null} destroyOnHidden>
-      <Form<FormValues>
+      <ApiForm
         form={form}
-        layout="vertical"
         name="create-organization"
         initialValues={{ time_zone: browserTimeZone() }}
-        onFinish={submit}
-        onFinishFailed={({ errorFields }) => console.warn('create organization: invalid fields', errorFields)}
+        submit={create.mutateAsync}
+        onDone={() => {
+          onClose();
+          navigate('/app/organization');
+        }}
         requiredMark
       >
         <Form.Item
           name="name"
           label={t('organization.name')}
           required
-          rules={[zodRule(organizationNameField, locale)]}
+          rules={rules.zod(organizationNameField)}
           validateTrigger={['onChange', 'onBlur']}
         >
           <Input autoFocus autoComplete="organization" />
         </Form.Item>
-        <Form.Item
-          name="time_zone"
-          label={t('organization.timeZone')}
-          required
-          rules={[zodRule(timeZoneField, locale)]}
-        >
+        <Form.Item name="time_zone" label={t('organization.timeZone')} required rules={rules.zod(timeZoneField)}>
           <RemoteSelect
             search={searchTimeZones}
             getByValue={getTimeZone}
@@ -91,11 +75,9 @@ export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onC
         </Form.Item>
         <Flex justify="flex-end" gap={8}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('common.create')}
-          </Button>
+          <SubmitButton>{t('common.create')}</SubmitButton>
         </Flex>
-      </Form>
+      </ApiForm>
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import { memberEndpoints } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
@@ -57,7 +58,7 @@ export function DangerZoneCard({ name, isOwner }: { name: string; isOwner: boole
         confirmText={t('orgSettings.leaveConfirm')}
         successMessage={false}
         onConfirm={async () => {
-          await http.post('/v1/self/workspace/leave', {});
+          await http.call(memberEndpoints.leaveWorkspace);
           afterExit();
         }}
       />
@@ -79,7 +80,7 @@ export function DangerZoneCard({ name, isOwner }: { name: string; isOwner: boole
         confirmText={t('orgSettings.delete')}
         onConfirm={async () => {
           if (typed.trim() !== name) throw new Error(t('orgSettings.deleteNameMismatch'));
-          await http.delete('/v1/self/workspace');
+          await http.call(memberEndpoints.deleteWorkspace);
           afterExit();
         }}
       />

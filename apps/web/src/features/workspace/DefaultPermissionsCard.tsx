@@ -1,18 +1,17 @@
 import { translate } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
 import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
-import { getDefaultPermissions, putDefaultPermissions, workspaceSettingsKeys } from './workspace-settings-api.ts';
+import { getDefaultPermissions, useSaveDefaultPermissions, workspaceSettingsKeys } from './workspace-settings-api.ts';
 
 /** The permissions newly joined members get: one read and one write box per area. */
 export function DefaultPermissionsCard({ workspaceId }: { workspaceId: string | null }) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: workspaceSettingsKeys.defaultPermissions(workspaceId),
     queryFn: getDefaultPermissions,
@@ -21,21 +20,14 @@ export function DefaultPermissionsCard({ workspaceId }: { workspaceId: string | 
   // the stored list until someone edits it, so a later answer of the query (a refetch) never undoes a click
   const [edited, setSelected] = useState<string[] | null>(null);
   const selected = edited ?? query.data ?? [];
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const result = await putDefaultPermissions(selected);
-      queryClient.setQueryData(workspaceSettingsKeys.defaultPermissions(workspaceId), result);
-      setSelected(null);
-      toast.success(translate('save_success', locale));
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useSaveDefaultPermissions(workspaceId);
+  const onSave = () =>
+    save.mutate(selected, {
+      onSuccess: () => {
+        setSelected(null);
+        toast.success(translate('save_success', locale));
+      },
+    });
 
   let body: ReactNode;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
@@ -57,7 +49,7 @@ export function DefaultPermissionsCard({ workspaceId }: { workspaceId: string | 
           aria-label={t('orgSettings.defaultPermissions')}
         />
         <Flex justify="flex-end" style={{ marginTop: 16 }}>
-          <Button type="primary" loading={saving} onClick={() => void save()}>
+          <Button type="primary" loading={save.isPending} onClick={onSave}>
             {t('orgSettings.savePermissions')}
           </Button>
         </Flex>

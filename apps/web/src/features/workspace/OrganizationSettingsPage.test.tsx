@@ -7,7 +7,7 @@ import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const ORG = WORKSPACES[0]!;
-const SUMMARY = { id: ORG.id, name: ORG.name, avatar: '', time_zone: 'Asia/Hong_Kong' };
+const SUMMARY = { id: ORG.id, name: ORG.name, avatar: '', time_zone: 'Asia/Hong_Kong', default_country: 'HK' };
 
 function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
   writeString(STORAGE_KEYS.token, 'ws-token');
@@ -56,6 +56,7 @@ describe('organization settings', () => {
     expect(callsTo('PUT', '/v1/self/workspace')[0]?.body).toEqual({
       name: 'Renamed Org',
       time_zone: 'Asia/Hong_Kong',
+      default_country: 'HK',
       avatar: '',
     });
     expect(await screen.findByText('Save successfully')).toBeInTheDocument();

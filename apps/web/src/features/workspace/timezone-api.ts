@@ -1,4 +1,4 @@
-import { formatOffset, type TimeZone } from '@omnichat/contracts';
+import { formatOffset, type TimeZone, timeZoneEndpoints } from '@omnichat/contracts';
 import { http } from '../../app/http/index.ts';
 import type { RemoteOption } from '../../ui/RemoteSelect.tsx';
 
@@ -9,13 +9,13 @@ export const timeZoneOption = (zone: TimeZone): RemoteOption => ({
 
 /** GET /v1/timezone?keyword=... */
 export async function searchTimeZones(keyword: string): Promise<RemoteOption[]> {
-  const zones = await http.get<TimeZone[]>('/v1/timezone', { query: { keyword: keyword.trim() || undefined } });
+  const zones = await http.call(timeZoneEndpoints.search, { query: { keyword: keyword.trim() || undefined } });
   return zones.map(timeZoneOption);
 }
 
 /** POST /v1/timezone {identifier}: the offset of one zone, for the label of the current value. */
 export async function getTimeZone(identifier: string): Promise<RemoteOption | null> {
-  const zone = await http.post<TimeZone>('/v1/timezone', { identifier }, { silent: true });
+  const zone = await http.call(timeZoneEndpoints.lookup, { body: { identifier }, silent: true });
   return zone ? timeZoneOption(zone) : null;
 }
 

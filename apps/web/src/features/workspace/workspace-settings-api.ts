@@ -1,5 +1,13 @@
-import type { WorkspaceSummary } from '@omnichat/contracts';
+import {
+  isWorkspacePermission,
+  permissionEndpoints,
+  selfEndpoints,
+  type UpdateWorkspaceBody,
+  type WorkspaceSummary,
+} from '@omnichat/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
+import { queryKeys } from '../../app/queries.ts';
 import { clearWorkspaceMember, STORAGE_KEYS, session, writeJson, writeString } from '../../app/storage.ts';
 
 export const workspaceSettingsKeys = {
@@ -7,16 +15,32 @@ export const workspaceSettingsKeys = {
   defaultPermissions: (workspaceId: string | null) => ['default-member-permissions', workspaceId] as const,
 };
 
-export const getCurrentWorkspace = () => http.get<WorkspaceSummary>('/v1/self/workspace');
+export const getCurrentWorkspace = () => http.call(selfEndpoints.workspace);
 
-export const updateCurrentWorkspace = (body: { name?: string; time_zone?: string; avatar?: string }) =>
-  http.put<WorkspaceSummary>('/v1/self/workspace', body);
+/** Saves the organization's name, time zone and avatar: stored for the sidebar, cached, and listed anew. */
+export function useSaveCurrentWorkspace(workspaceId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateWorkspaceBody) => http.call(selfEndpoints.updateWorkspace, { body }),
+    onSuccess: async (saved) => {
+      storeWorkspaceSummary(saved);
+      queryClient.setQueryData(workspaceSettingsKeys.current(workspaceId), saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.selfWorkspaces });
+    },
+  });
+}
 
-export const getDefaultPermissions = () =>
-  http.get<{ permissions: string[] }>('/v1/workspace/member/permission/default', { silent: true });
+export const getDefaultPermissions = () => http.call(permissionEndpoints.defaults, { silent: true });
 
-export const putDefaultPermissions = (permissions: string[]) =>
-  http.put<{ permissions: string[] }>('/v1/workspace/member/permission/default', { permissions });
+/** Replaces the defaults; the answer becomes the cached defaults of the organization. */
+export function useSaveDefaultPermissions(workspaceId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (permissions: string[]) =>
+      http.call(permissionEndpoints.setDefaults, { body: { permissions: permissions.filter(isWorkspacePermission) } }),
+    onSuccess: (result) => queryClient.setQueryData(workspaceSettingsKeys.defaultPermissions(workspaceId), result),
+  });
+}
 
 /** After a save: the header and sidebar read the workspace name and avatar from the stored member record. */
 export function storeWorkspaceSummary(summary: WorkspaceSummary): void {

@@ -18,6 +18,8 @@ interface ApiFormProps<V, R> extends Omit<FormProps<V>, 'form' | 'onFinish' | 'o
   onDone?: (result: R, values: V) => unknown;
   /** the success toast: a catalogue message (SPEC 5, default "Save successfully"), or none */
   success?: MessageKey | false;
+  /** after a failure, once the server's field errors are under their fields */
+  onFailed?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -32,6 +34,8 @@ export function ApiForm<V, R = unknown>({
   submit,
   onDone,
   success = 'save_success',
+  onFailed,
+  disabled,
   children,
   ...props
 }: ApiFormProps<V, R>) {
@@ -42,7 +46,10 @@ export function ApiForm<V, R = unknown>({
       if (success) toast.success(translate(success, locale));
       await onDone?.(result, values);
     },
-    onError: (error) => setServerFields(form, error),
+    onError: (error) => {
+      setServerFields(form, error);
+      onFailed?.(error);
+    },
   });
   return (
     <Busy.Provider value={send.isPending}>
@@ -51,7 +58,7 @@ export function ApiForm<V, R = unknown>({
         name={name}
         layout="vertical"
         noValidate
-        disabled={send.isPending}
+        disabled={disabled || send.isPending}
         onFinish={(values) => send.mutate(values)}
         onFinishFailed={({ errorFields }) => console.warn(`${name}: invalid fields`, errorFields)}
         {...props}

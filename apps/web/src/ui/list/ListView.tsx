@@ -30,6 +30,10 @@ interface ListViewProps<T> {
   loadFailed: string;
   /** a phone card of one item; by default the first column as its title and the others as labelled lines */
   card?: (item: T) => ReactNode;
+  /** rows the user can pick (checkboxes on the table) for actions on several at once */
+  selection?: { keys: string[]; onChange: (keys: string[]) => void };
+  /** shown between the filters and the list, e.g. the actions on the picked rows */
+  toolbar?: ReactNode;
 }
 
 const antdOrder = { asc: 'ascend', desc: 'descend' } as const;
@@ -41,7 +45,7 @@ const antdOrder = { asc: 'ascend', desc: 'descend' } as const;
 export function ListView<T extends object>(props: ListViewProps<T>) {
   const { t } = useTranslation();
   const isPhone = Grid.useBreakpoint().md === false;
-  const { list, label, rowKey, columns, search, filters, loadFailed, card } = props;
+  const { list, label, rowKey, columns, search, filters, loadFailed, card, selection, toolbar } = props;
   const { query, items, pageInfo, sorting } = list;
 
   const tableColumns: TableColumnsType<T> = columns.map((column) => ({
@@ -78,6 +82,13 @@ export function ListView<T extends object>(props: ListViewProps<T>) {
         loading={query.isFetching}
         pagination={false}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
+        rowSelection={
+          selection && {
+            selectedRowKeys: selection.keys,
+            onChange: (keys) => selection.onChange(keys.map(String)),
+            preserveSelectedRowKeys: true,
+          }
+        }
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> }}
       />
@@ -104,6 +115,7 @@ export function ListView<T extends object>(props: ListViewProps<T>) {
           {filters}
         </Flex>
       )}
+      {toolbar}
       {body}
       {pageInfo && pageInfo.total > 0 && (
         <Flex justify="flex-end" style={{ marginTop: 16 }}>

@@ -1,10 +1,12 @@
 import { type Setting, translate } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Result, Skeleton } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Flex, Form } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/preferences/preferences.tsx';
 import { toast } from '../../../app/toast/toast-store.ts';
+import { ApiForm, SubmitButton } from '../../../ui/form/ApiForm.tsx';
+import { QueryView } from '../../../ui/QueryView.tsx';
 import { adminKeys, getSettings, putSettings } from '../admin-api.ts';
 import { SettingInput } from './SettingInput.tsx';
 import { type FieldValue, fieldsOf, type SettingSection, toFormValue, toStored } from './setting-fields.ts';
@@ -29,7 +31,6 @@ export function SettingsForm({ name, sections, note }: SettingsFormProps) {
   const queryKey = adminKeys.settings(keys);
   const query = useQuery({ queryKey, queryFn: () => getSettings(keys) });
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const [version, setVersion] = useState(0);
 
   const initial = useMemo(() => {
@@ -37,18 +38,17 @@ export function SettingsForm({ name, sections, note }: SettingsFormProps) {
     return Object.fromEntries(fields.map((field) => [field.key, toFormValue(field, stored.get(field.key))])) as Values;
   }, [query.data, fields]);
 
-  const save = async (values: Values) => {
-    const changed: Setting[] = fields
-      .map((field) => ({ field, value: toStored(field, values[field.key]) }))
-      .filter(({ field, value }) => value !== toStored(field, initial[field.key]))
-      .map(({ field, value }) => ({ key: field.key, value }));
-    if (changed.length === 0) {
-      toast.info(t('adminPages.settings.noChanges'));
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await putSettings(changed);
+  /** Sends only the changed keys (null when nothing changed); the answer is merged into the cached settings. */
+  const save = useMutation({
+    mutationFn: async (values: Values) => {
+      const changed: Setting[] = fields
+        .map((field) => ({ field, value: toStored(field, values[field.key]) }))
+        .filter(({ field, value }) => value !== toStored(field, initial[field.key]))
+        .map(({ field, value }) => ({ key: field.key, value }));
+      return changed.length === 0 ? null : putSettings(changed);
+    },
+    onSuccess: (saved) => {
+      if (!saved) return;
       const merged = new Map((query.data ?? []).map((setting) => [setting.key, setting.value]));
       for (const setting of saved) merged.set(setting.key, setting.value);
       queryClient.setQueryData<Setting[]>(
@@ -56,55 +56,43 @@ export function SettingsForm({ name, sections, note }: SettingsFormProps) {
         [...merged].map(([key, value]) => ({ key, value })),
       );
       setVersion((current) => current + 1);
-      toast.success(translate('save_success', locale));
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (query.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('adminPages.settings.loadFailed')}
-        extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
   return (
-    <Form<Values>
-      key={version}
-      form={form}
-      name={name}
-      layout="vertical"
-      noValidate
-      initialValues={initial}
-      onFinish={save}
-      onFinishFailed={({ errorFields }) => console.warn(`${name}: invalid fields`, errorFields)}
-      disabled={saving}
-    >
-      <Flex vertical gap={16}>
-        {note && <Alert type="info" showIcon title={note} />}
-        {sections.map((section, index) => (
-          <Card
-            key={section.title ?? index}
-            title={section.title ? t(`adminPages.settings.${section.title}`) : undefined}
-          >
-            <div style={{ maxWidth: 640 }}>
-              {section.fields.map((field) => (
-                <SettingInput key={field.key} field={field} />
-              ))}
-            </div>
-          </Card>
-        ))}
-        <Flex justify="flex-end">
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('adminPages.settings.save')}
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
+    <QueryView query={query} rows={6} failed={t('adminPages.settings.loadFailed')}>
+      {() => (
+        <ApiForm
+          key={version}
+          form={form}
+          name={name}
+          initialValues={initial}
+          submit={save.mutateAsync}
+          success={false}
+          onDone={(saved) =>
+            saved ? toast.success(translate('save_success', locale)) : toast.info(t('adminPages.settings.noChanges'))
+          }
+        >
+          <Flex vertical gap={16}>
+            {note && <Alert type="info" showIcon title={note} />}
+            {sections.map((section, index) => (
+              <Card
+                key={section.title ?? index}
+                title={section.title ? t(`adminPages.settings.${section.title}`) : undefined}
+              >
+                <div style={{ maxWidth: 640 }}>
+                  {section.fields.map((field) => (
+                    <SettingInput key={field.key} field={field} />
+                  ))}
+                </div>
+              </Card>
+            ))}
+            <Flex justify="flex-end">
+              <SubmitButton>{t('adminPages.settings.save')}</SubmitButton>
+            </Flex>
+          </Flex>
+        </ApiForm>
+      )}
+    </QueryView>
   );
 }

@@ -1,0 +1,139 @@
+import multipart from '@fastify/multipart';
+import {
+  customerImportEndpoints,
+  exportQuerySchema,
+  fileFormatQuerySchema,
+  LIMITS,
+  translate,
+} from '@omnichat/contracts';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { memberOf } from '../../platform/auth/guards.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok, replies } from '../../platform/http/envelope.ts';
+import { localeOf } from '../../platform/http/error-handler.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
+import { loadFields } from './customer-query.ts';
+import { CONTENT_TYPES, exampleRows, exportRows, type FileFormat, fileStream } from './files/customer-files.ts';
+import { createCustomerImportService } from './import/import.service.ts';
+
+const download = (reply: FastifyReply, name: string, format: FileFormat) =>
+  reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${name}.${format}"`)
+    .header('cache-control', 'no-store');
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Import (upload, progress, report), the example files and export: `customer_import` and `customer_export`. */
+export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
+  const imports = createCustomerImportService(ctx);
+  const { guards, database } = ctx;
+  const tags = ['customers: import and export'];
+  // the upload is read while the body is parsed, before the route's transaction opens
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 4, fieldSize: 64 * 1024 },
+  });
+
+  const { start, preview } = customerImportEndpoints;
+  /** The multipart parts of an upload: the file (read into memory, at most 20 MB) and the options text. */
+  const uploaded = async (body: unknown) => {
+    const parts = (body ?? {}) as Record<
+      string,
+      { type?: string; filename?: string; value?: unknown; toBuffer?: () => Promise<Buffer> }
+    >;
+    const file = parts.file?.type === 'file' ? parts.file : null;
+    const options = parts.options?.type === 'field' ? String(parts.options.value ?? '') : undefined;
+    return file?.toBuffer
+      ? { fileName: file.filename ?? '', bytes: new Uint8Array(await file.toBuffer()), options }
+      : null;
+  };
+  app.post(preview.path, {
+    schema: { tags, summary: preview.summary, consumes: ['multipart/form-data'], response: replies(preview.response) },
+    preHandler: guards.member('customer_import'),
+    handler: async (request) =>
+      ok(await imports.preview(memberOf(request).workspaceId, localeOf(request), await uploaded(request.body))),
+  });
+  app.post(start.path, {
+    schema: { tags, summary: start.summary, consumes: ['multipart/form-data'], response: replies(start.response) },
+    preHandler: guards.member('customer_import'),
+    handler: async (request) => {
+      const { workspaceId, user } = memberOf(request);
+      const body = (request.body ?? {}) as Record<
+        string,
+        { type?: string; filename?: string; value?: unknown; toBuffer?: () => Promise<Buffer> }
+      >;
+      const file = body.file?.type === 'file' ? body.file : null;
+      const options = body.options?.type === 'field' ? String(body.options.value ?? '') : undefined;
+      const upload = file?.toBuffer
+        ? { fileName: file.filename ?? '', bytes: new Uint8Array(await file.toBuffer()), options }
+        : null;
+      return ok(await imports.start(workspaceId, user.id, localeOf(request), upload));
+    },
+  });
+
+  app.route({
+    ...routeOf(customerImportEndpoints.recent, tags),
+    preHandler: guards.member('customer_import'),
+    handler: async (request) => ok(await imports.recent(memberOf(request).workspaceId)),
+  });
+
+  app.get('/v1/customers/import/example', {
+    schema: {
+      tags,
+      summary: 'An example import file with every column (csv or xlsx)',
+      querystring: fileFormatQuerySchema,
+    },
+    preHandler: guards.member('customer_import'),
+    handler: async (request, reply) => {
+      const fields = await database.withWorkspace(memberOf(request).workspaceId, (tx) => loadFields(tx));
+      return download(reply, 'customers-example', request.query.format).send(
+        fileStream(request.query.format, exampleRows(fields)),
+      );
+    },
+  });
+
+  app.route({
+    ...routeOf(customerImportEndpoints.status, tags),
+    preHandler: guards.member('customer_import'),
+    handler: async (request) => ok(await imports.status(memberOf(request).workspaceId, request.params.job_id)),
+  });
+
+  app.get('/v1/customers/import/:job_id/errors', {
+    schema: {
+      tags,
+      summary: "An import's bad rows with their reasons, as a file",
+      params: customerImportEndpoints.status.params,
+      querystring: fileFormatQuerySchema,
+    },
+    preHandler: guards.member('customer_import'),
+    handler: async (request, reply) => {
+      const row = await imports.errors(memberOf(request).workspaceId, request.params.job_id);
+      const locale = localeOf(request);
+      async function* lines() {
+        yield [translate('import_report_row', locale), translate('import_report_reason', locale)];
+        for (const error of row.errors) yield [String(error.row), error.reason];
+      }
+      return download(reply, `import-errors-${row.id.slice(0, 8)}`, request.query.format).send(
+        fileStream(request.query.format, lines()),
+      );
+    },
+  });
+
+  app.get('/v1/customers/export', {
+    schema: {
+      tags,
+      summary:
+        'Every customer matching the list filters (or the chosen ids), with custom fields as columns (csv or xlsx)',
+      querystring: exportQuerySchema,
+    },
+    preHandler: guards.member('customer_export'),
+    handler: async (request, reply) => {
+      const { workspaceId } = memberOf(request);
+      const { format, ids, ...filter } = request.query;
+      const rows = exportRows(workspaceId, (work) => database.withWorkspace(workspaceId, work), filter, ids);
+      return download(reply, `customers-${today()}`, format).send(fileStream(format, rows));
+    },
+  });
+}

@@ -1,0 +1,287 @@
+import {
+  type CustomerImport,
+  type ImportPreview,
+  importOptionsSchema,
+  type Locale,
+  resolveLocale,
+  translate,
+} from '@omnichat/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { toUnixSeconds } from '../../../platform/db/columns.ts';
+import type { Tx } from '../../../platform/db/database.ts';
+import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
+import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
+import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import { loadFields } from '../customer-query.ts';
+import { type CustomerImportRow, customerImports } from '../customers.tables.ts';
+import { type ImportState, importChunk, resolveTargets, rowProblem, targetKeys } from './import-rows.ts';
+import { type ParsedFile, parseFile } from './parse-file.ts';
+import { formatOf, type ImportFormat, looksLike, UnreadableFile } from './read-file.ts';
+
+/** Rows written per transaction: progress moves in these steps, and a retried job resumes after the last one. */
+export const IMPORT_CHUNK = 500;
+const ERRORS_KEPT = 10_000;
+const ERRORS_SHOWN = 1_000;
+const PREVIEW_ROWS = 5;
+const PREVIEW_CHECKED = 100;
+
+export const toImportDto = (row: CustomerImportRow, errorsShown = ERRORS_SHOWN): CustomerImport => ({
+  job_id: row.id,
+  file_name: row.fileName,
+  status: row.status,
+  total: row.total,
+  processed: row.processed,
+  created: row.created,
+  updated: row.updated,
+  skipped: row.skipped,
+  errors: row.errors.slice(0, errorsShown),
+  error_count: row.errorCount,
+  failure: row.failure,
+  created_at: toUnixSeconds(row.createdAt),
+  updated_at: toUnixSeconds(row.updatedAt),
+});
+
+export interface UploadedImport {
+  fileName: string;
+  bytes: Uint8Array;
+  /** the `options` field: JSON text */
+  options: string | undefined;
+}
+
+export type CustomerImportService = ReturnType<typeof createCustomerImportService>;
+
+export function createCustomerImportService(ctx: AppContext) {
+  const { database, jobs, sockets } = ctx;
+
+  async function report(tx: Tx, id: string) {
+    const [row] = await tx.select().from(customerImports).where(eq(customerImports.id, id));
+    return row;
+  }
+
+  /** Tells the importer's open tabs how far the import is (each chunk, and at the end). */
+  const announce = (row: CustomerImportRow) =>
+    sockets.toUser(row.userId, 'customer_import.progress', toImportDto(row, 0));
+
+  async function run(importId: string, inWorkspace: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>) {
+    const current = await inWorkspace(async (tx) => {
+      const [row] = await tx
+        .update(customerImports)
+        .set({ status: 'running', updatedAt: new Date() })
+        .where(eq(customerImports.id, importId))
+        .returning();
+      return row;
+    });
+    if (!current?.file || current.status === 'done') return;
+    const locale = resolveLocale(current.locale) as Locale;
+    const options = importOptionsSchema.parse(current.options);
+    const finish = async (changes: Partial<CustomerImportRow>) => {
+      const row = await inWorkspace(async (tx) => {
+        const [done] = await tx
+          .update(customerImports)
+          .set({ ...changes, file: null, updatedAt: new Date() })
+          .where(eq(customerImports.id, importId))
+          .returning();
+        return done!;
+      });
+      announce(row);
+    };
+
+    let file: ParsedFile;
+    try {
+      file = await parseFile(current.file, current.format as ImportFormat, options.encoding);
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error;
+      return finish({ status: 'failed', failure: translate(error.key, locale) });
+    }
+    try {
+      await importFile(file);
+    } finally {
+      await file.close();
+    }
+
+    async function importFile({ header, total, rows }: ParsedFile) {
+      const setup = await inWorkspace(async (tx) => {
+        const fields = await loadFields(tx);
+        const [workspace] = await tx
+          .select({ country: workspaces.defaultCountry })
+          .from(workspaces)
+          .where(eq(workspaces.id, current!.workspaceId));
+        return { fields, country: workspace?.country ?? null };
+      });
+      let state: ImportState;
+      try {
+        state = {
+          workspaceId: current!.workspaceId,
+          locale,
+          defaultCountry: setup.country,
+          targets: resolveTargets(header, options.mapping, setup.fields),
+          options: { match_by: options.match_by, on_match: options.on_match },
+          tags: new Map(),
+        };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return finish({ status: 'failed', failure: translate(error.key, locale, error.params) });
+      }
+
+      // a retried job resumes after the last chunk that committed
+      for (let start = current!.processed; start < total; start += IMPORT_CHUNK) {
+        const chunk = await rows(start, Math.min(start + IMPORT_CHUNK, total));
+        const row = await inWorkspace(async (tx) => {
+          const result = await importChunk(tx, state, chunk, start + 2);
+          const [updated] = await tx
+            .update(customerImports)
+            .set({
+              total,
+              processed: start + chunk.length,
+              created: sql`${customerImports.created} + ${result.created}`,
+              updated: sql`${customerImports.updated} + ${result.updated}`,
+              skipped: sql`${customerImports.skipped} + ${result.skipped}`,
+              errorCount: sql`${customerImports.errorCount} + ${result.errors.length}`,
+              errors: sql`case when jsonb_array_length(${customerImports.errors}) < ${ERRORS_KEPT}
+              then ${customerImports.errors} || ${JSON.stringify(result.errors)}::jsonb else ${customerImports.errors} end`,
+              updatedAt: new Date(),
+            })
+            .where(eq(customerImports.id, importId))
+            .returning();
+          return updated!;
+        });
+        announce(row);
+      }
+      await finish({ status: 'done', total });
+    }
+  }
+
+  const ATTEMPTS = 3;
+  const importJob = defineJob({
+    name: 'customers.import',
+    queue: 'imports',
+    payload: z.object({ import_id: z.uuid() }),
+    maxAttempts: ATTEMPTS,
+    handle: async ({ import_id }, job) => {
+      try {
+        await run(import_id, job.inWorkspace);
+      } catch (error) {
+        // the last attempt ends the import as failed, keeping what its committed chunks imported
+        if (job.attempt >= ATTEMPTS) {
+          const row = await job.inWorkspace(async (tx) => {
+            const current = await report(tx, import_id);
+            if (!current) return undefined;
+            const failure = translate('server_error', resolveLocale(current.locale));
+            const [failed] = await tx
+              .update(customerImports)
+              .set({ status: 'failed', failure, file: null, updatedAt: new Date() })
+              .where(eq(customerImports.id, import_id))
+              .returning();
+            return failed;
+          });
+          if (row) announce(row);
+        }
+        throw error;
+      }
+    },
+  });
+  jobs.define(importJob);
+
+  /** The checks of an upload before anything is read: a file of a known type that looks like one, and its options. */
+  function checkUpload(upload: UploadedImport | null) {
+    if (!upload) throw badRequest('import_file_required');
+    const format = formatOf(upload.fileName);
+    if (!format || !looksLike(upload.bytes, format)) throw badRequest('invalid_file_type');
+    let rawOptions: unknown;
+    try {
+      rawOptions = JSON.parse(upload.options ?? '{}');
+    } catch {
+      throw badRequest('import_options_invalid');
+    }
+    const parsed = importOptionsSchema.safeParse(rawOptions);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const key = issue.message === 'import_match_required' ? 'import_match_required' : 'request_invalid';
+      throw new AppError(400, key, {}, { [`options.${issue.path.join('.')}`]: { key } });
+    }
+    return { upload, format, options: parsed.data };
+  }
+
+  /** What the file holds and how it would be read, without importing it. */
+  async function preview(workspaceId: string, locale: Locale, raw: UploadedImport | null): Promise<ImportPreview> {
+    const { upload, format, options } = checkUpload(raw);
+    let file: ParsedFile;
+    try {
+      file = await parseFile(upload.bytes, format, options.encoding);
+    } catch (error) {
+      if (error instanceof UnreadableFile) throw badRequest(error.key);
+      throw error;
+    }
+    const { header, total } = file;
+    const data = await file.rows(0, Math.min(PREVIEW_CHECKED, total)).finally(() => file.close());
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const fields = await loadFields(tx);
+      const [workspace] = await tx
+        .select({ country: workspaces.defaultCountry })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId));
+      const targets = resolveTargets(header, options.mapping, fields);
+      const state: ImportState = {
+        workspaceId,
+        locale,
+        defaultCountry: workspace?.country ?? null,
+        targets,
+        options: { match_by: options.match_by, on_match: options.on_match },
+        tags: new Map(),
+      };
+      const problems = data.slice(0, PREVIEW_CHECKED).flatMap((cells, index) => {
+        const reason = rowProblem(cells, state);
+        return reason ? [{ row: index + 2, reason }] : [];
+      });
+      return { header, rows: data.slice(0, PREVIEW_ROWS), total, mapping: targetKeys(targets), problems };
+    });
+  }
+
+  /** Stores the file and its options and queues the import; answers its id (SPEC 5 checks first). */
+  async function start(workspaceId: string, userId: string, locale: Locale, raw: UploadedImport | null) {
+    const { upload, format, options } = checkUpload(raw);
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const fields = await loadFields(tx);
+      // a mapping onto something that is not a field is refused now rather than failing in the background
+      resolveTargets(Object.keys(options.mapping ?? {}), options.mapping, fields);
+      const [row] = await tx
+        .insert(customerImports)
+        .values({
+          workspaceId,
+          userId,
+          fileName: upload.fileName.slice(0, 255),
+          format,
+          locale,
+          options,
+          file: upload.bytes,
+        })
+        .returning({ id: customerImports.id });
+      await jobs.enqueue(importJob, { import_id: row!.id }, { tx });
+      return { job_id: row!.id };
+    });
+  }
+
+  async function status(workspaceId: string, id: string): Promise<CustomerImport> {
+    const row = await database.withWorkspace(workspaceId, (tx) => report(tx, id));
+    if (!row) throw notFound();
+    return toImportDto(row);
+  }
+
+  async function recent(workspaceId: string): Promise<CustomerImport[]> {
+    const rows = await database.withWorkspace(workspaceId, (tx) =>
+      tx.select().from(customerImports).orderBy(desc(customerImports.createdAt)).limit(20),
+    );
+    return rows.map((row) => toImportDto(row, 0));
+  }
+
+  /** Every bad row kept, for the downloadable report. */
+  async function errors(workspaceId: string, id: string) {
+    const row = await database.withWorkspace(workspaceId, (tx) => report(tx, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return { preview, start, status, recent, errors, run };
+}

@@ -1,0 +1,356 @@
+import * as XLSX from '@e965/xlsx';
+import { zipSync } from 'fflate';
+import iconv from 'iconv-lite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOwner } from '../../../../test/fixtures.ts';
+import { bearer, createTestApp, json, type TestApp } from '../../../../test/test-app.ts';
+import { join, requests } from '../../teams/test-helpers.ts';
+import { readRows } from './read-file.ts';
+
+let t: TestApp;
+let r: ReturnType<typeof requests>;
+beforeEach(async () => {
+  t = await createTestApp();
+  r = requests(t);
+});
+afterEach(() => t.close());
+
+/** A multipart/form-data body as a browser sends it: the file and the options as JSON text. */
+function multipart(fileName: string, content: Uint8Array | string, options?: object) {
+  const boundary = '----omnichat-test-boundary';
+  const parts: Buffer[] = [];
+  if (options !== undefined)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n`,
+      ),
+    );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (token: string, fileName: string, content: Uint8Array | string, options?: object) => {
+  const body = multipart(fileName, content, options);
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/customers/import',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+};
+
+/** Uploads, lets the background job run, and answers the import's report. */
+async function imported(
+  token: string,
+  fileName: string,
+  content: Uint8Array | string,
+  options: object = { match_by: ['phone'] },
+) {
+  const started = await upload(token, fileName, content, options);
+  expect(started.statusCode, started.body).toBe(200);
+  await t.app.jobs.drain();
+  return json(await r.get(`/v1/customers/import/${json(started).data.job_id}`, token)).data;
+}
+
+const names = async (token: string) =>
+  json(await r.get('/v1/customers?sort=first_name&size=100', token)).data.map(
+    (c: { display_name: string }) => c.display_name,
+  );
+
+const CSV = [
+  'First Name,Last Name,Email,Phone,Tags,Tier',
+  'Amy,Chan,amy@example.com,5123 4567,VIP; Lead,gold',
+  'Ben,Lee,ben@example.com,12,,silver',
+  ',,,,,',
+  'Cara,Ng,,+852 9345 6789,Lead,',
+  '',
+].join('\n');
+
+describe('customer import', () => {
+  it('imports good rows, reports the bad one with its row number, and changes nothing when the same file comes again', async () => {
+    const owner = await createOwner(t);
+    await r.post('/v1/customer-fields', owner.token, {
+      key: 'tier',
+      type: 'single_select',
+      label: 'Tier',
+      options: ['gold', 'silver'],
+    });
+    const first = await imported(owner.token, 'people.csv', CSV);
+    expect(first).toMatchObject({
+      status: 'done',
+      file_name: 'people.csv',
+      total: 4,
+      processed: 4,
+      created: 2,
+      updated: 0,
+      skipped: 1,
+      error_count: 1,
+      errors: [{ row: 3, reason: 'phone number is not valid' }],
+      failure: null,
+    });
+    expect(await names(owner.token)).toEqual(['Amy Chan', 'Cara Ng']);
+    const amy = json(await r.get('/v1/customers?keyword=amy', owner.token)).data[0];
+    expect(amy).toMatchObject({ phone: '+85251234567', source: 'import', custom_fields: { tier: 'gold' } });
+    expect(amy.tags.map((tag: { name: string }) => tag.name)).toEqual(['Lead', 'VIP']);
+
+    const again = await imported(owner.token, 'people.csv', CSV);
+    expect(again).toMatchObject({ status: 'done', created: 0, updated: 0, skipped: 3, error_count: 1 });
+    expect(await names(owner.token)).toEqual(['Amy Chan', 'Cara Ng']);
+
+    const report = await r.get(`/v1/customers/import/${again.job_id}/errors?format=csv`, owner.token);
+    expect(report.headers['content-disposition']).toMatch(/attachment; filename="import-errors-.*\.csv"/);
+    expect(
+      report.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\n'),
+    ).toEqual(['row,reason', '3,phone number is not valid']);
+  });
+
+  it("pushes the import's progress to the importer's open tabs until it is done", async () => {
+    const owner = await createOwner(t);
+    const ws = await t.app.injectWS(`/v1/ws?token=${owner.token}`);
+    const heard: { status: string; processed: number; total: number }[] = [];
+    ws.on('message', (raw) => {
+      const message = JSON.parse(raw.toString());
+      if (message.action === 'customer_import.progress') heard.push(message.data);
+    });
+    await imported(owner.token, 'people.csv', CSV);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    ws.terminate();
+    expect(heard.at(-1)).toMatchObject({ status: 'done', processed: 4, total: 4, created: 2 });
+    expect(heard.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fills empty fields, overwrites or skips a customer found by phone or e-mail, as chosen', async () => {
+    const owner = await createOwner(t);
+    await r.post('/v1/customers', owner.token, {
+      first_name: 'Amy',
+      last_name: 'Chan',
+      phone: '51234567',
+      company: 'Acme',
+    });
+    const file = 'first_name,last_name,phone,company,city\nAmelia,Chan,+85251234567,Globex,Kowloon\n';
+    expect(await imported(owner.token, 'a.csv', file, { match_by: ['phone'], on_match: 'skip' })).toMatchObject({
+      skipped: 1,
+      updated: 0,
+    });
+    expect(await imported(owner.token, 'a.csv', file, { match_by: ['phone'], on_match: 'fill_empty' })).toMatchObject({
+      updated: 1,
+    });
+    let amy = json(await r.get('/v1/customers', owner.token)).data[0];
+    expect(amy).toMatchObject({ first_name: 'Amy', company: 'Acme', city: 'Kowloon' });
+    expect(await imported(owner.token, 'a.csv', file, { match_by: ['phone'], on_match: 'overwrite' })).toMatchObject({
+      updated: 1,
+    });
+    amy = json(await r.get('/v1/customers', owner.token)).data[0];
+    expect(amy).toMatchObject({ first_name: 'Amelia', company: 'Globex', city: 'Kowloon' });
+    // matched by e-mail only, the same phone on a new row would belong to Amy: that row is refused, not merged
+    const clash = await imported(
+      owner.token,
+      'b.csv',
+      'first_name,last_name,email,phone\nBen,Lee,ben@example.com,51234567\n',
+      {
+        match_by: ['email'],
+      },
+    );
+    expect(clash.errors).toEqual([{ row: 2, reason: `this phone number belongs to customer Amy Chan (${amy.id})` }]);
+  });
+
+  it('maps columns as chosen and reads .xlsx, .xls and CSV in UTF-16, Big5 and GB18030', async () => {
+    const owner = await createOwner(t);
+    const mapped = await imported(owner.token, 'm.csv', 'Given,Family,Mobile,Ignore me\nAmy,Chan,51234567,x\n', {
+      match_by: ['phone'],
+      mapping: { Given: 'first_name', Family: 'last_name', Mobile: 'phone', 'Ignore me': '' },
+    });
+    expect(mapped).toMatchObject({ created: 1, error_count: 0 });
+
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['first_name', 'last_name', 'phone'],
+      ['Ben', 'Lee', '62345678'],
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'people');
+    const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    expect(await imported(owner.token, 'p.xlsx', xlsx)).toMatchObject({ created: 1, error_count: 0 });
+    sheet.A2 = { t: 's', v: 'Cara' };
+    sheet.B2 = { t: 's', v: 'Ng' };
+    sheet.C2 = { t: 's', v: '93456789' };
+    const xls = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    expect(await imported(owner.token, 'p.xls', xls)).toMatchObject({ created: 1, error_count: 0 });
+
+    const chinese = 'first_name,last_name,phone\n小明,陳,91234567\n';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(chinese, 'utf-16le')]);
+    expect(await imported(owner.token, 'u16.csv', utf16)).toMatchObject({ created: 1 });
+    expect(
+      await imported(
+        owner.token,
+        'big5.csv',
+        iconv.encode(chinese.replace('小明', '大文').replace('9123', '9124'), 'big5'),
+        { match_by: ['phone'], encoding: 'big5' },
+      ),
+    ).toMatchObject({ created: 1 });
+    expect(
+      await imported(
+        owner.token,
+        'gb.csv',
+        iconv.encode(chinese.replace('小明', '小红').replace('9123', '9125'), 'gb18030'),
+        { match_by: ['phone'], encoding: 'gb18030' },
+      ),
+    ).toMatchObject({ created: 1 });
+    expect(await names(owner.token)).toEqual(
+      expect.arrayContaining(['Amy Chan', 'Ben Lee', 'Cara Ng', '小明 陳', '大文 陳', '小红 陳']),
+    );
+  });
+
+  it('refuses a wrong file type, a binary .csv, a missing update option and an unknown mapping at once, and a file over 20 MB', async () => {
+    const owner = await createOwner(t);
+    const refused = async (name: string, content: string | Uint8Array, options: object = { match_by: ['phone'] }) => {
+      const answer = await upload(owner.token, name, content, options);
+      return { status: answer.statusCode, error: json(answer).error };
+    };
+    expect(await refused('people.pdf', 'x')).toEqual({ status: 400, error: 'invalid file type for import' });
+    expect(await refused('people.csv', zipSync({ 'a.txt': new Uint8Array([1, 2, 3]) }))).toEqual({
+      status: 400,
+      error: 'invalid file type for import',
+    });
+    expect(await refused('people.xlsx', 'first_name\nAmy')).toEqual({
+      status: 400,
+      error: 'invalid file type for import',
+    });
+    expect(await refused('people.csv', CSV, { match_by: [] })).toEqual({
+      status: 400,
+      error: 'choose at least one update option: match by phone or by e-mail',
+    });
+    expect((await refused('people.csv', CSV, { match_by: ['phone'], mapping: { Tier: 'password' } })).status).toBe(400);
+    expect(
+      (await upload(owner.token, 'big.csv', Buffer.alloc(21 * 1024 * 1024, 65), { match_by: ['phone'] })).statusCode,
+    ).toBe(413);
+    expect(json(await r.get('/v1/customers/imports', owner.token)).data).toEqual([]);
+  });
+
+  it('keeps imports and their reports to the organization and to holders of customer_import', async () => {
+    const owner = await createOwner(t);
+    const report = await imported(owner.token, 'people.csv', CSV);
+    const other = await createOwner(t);
+    expect((await r.get(`/v1/customers/import/${report.job_id}`, other.token)).statusCode).toBe(404);
+    expect((await r.get(`/v1/customers/import/${report.job_id}/errors`, other.token)).statusCode).toBe(404);
+    expect(json(await r.get('/v1/customers/imports', other.token)).data).toEqual([]);
+    const member = await join(t, owner.workspaceId, 'member', ['customer_read', 'customer_write']);
+    expect((await upload(member.token, 'people.csv', CSV, { match_by: ['phone'] })).statusCode).toBe(403);
+    expect((await r.get(`/v1/customers/import/${report.job_id}`, member.token)).statusCode).toBe(403);
+    expect((await r.get('/v1/customers/export', member.token)).statusCode).toBe(403);
+  });
+});
+
+describe('import preview', () => {
+  it('shows the columns, first rows, the mapping by header and the problems of the first rows, importing nothing', async () => {
+    const owner = await createOwner(t);
+    await r.post('/v1/customer-fields', owner.token, {
+      key: 'tier',
+      type: 'single_select',
+      label: 'Tier',
+      options: ['gold', 'silver'],
+    });
+    const body = multipart('people.csv', CSV, { match_by: ['phone'] });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/v1/customers/import/preview',
+      headers: { ...bearer(owner.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(json(answer).data).toEqual({
+      header: ['First Name', 'Last Name', 'Email', 'Phone', 'Tags', 'Tier'],
+      rows: CSV.split('\n')
+        .slice(1, 5)
+        .map((line) => line.split(',')),
+      total: 4,
+      mapping: ['first_name', 'last_name', 'email', 'phone', 'tags', 'tier'],
+      problems: [{ row: 3, reason: 'phone number is not valid' }],
+    });
+    expect(json(await r.get('/v1/customers', owner.token)).data).toEqual([]);
+  });
+});
+
+describe('reading import files', () => {
+  it('refuses a spreadsheet whose parts unpack to more than 200 MB before unpacking them', () => {
+    const zip = zipSync({ 'xl/worksheets/sheet1.xml': new TextEncoder().encode('<worksheet/>') });
+    // the central directory's "uncompressed size" of the entry claims 2 GB
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    for (let at = zip.length - 22; at >= 0; at--) {
+      if (view.getUint32(at, true) === 0x02014b50) {
+        view.setUint32(at + 24, 0x7fffffff, true);
+        break;
+      }
+    }
+    expect(() => readRows(zip, 'xlsx')).toThrow('import_file_unreadable');
+  });
+
+  it('stops at 200,000 rows and ignores trailing empty rows of a sheet', () => {
+    const many = `first_name\n${'Amy\n'.repeat(200_001)}`;
+    expect(() => readRows(new TextEncoder().encode(many), 'csv')).toThrow('import_too_many_rows');
+    const sheet = XLSX.utils.aoa_to_sheet([['first_name'], ['Amy']]);
+    sheet['!ref'] = 'A1:A500000';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 's');
+    const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    expect(readRows(new Uint8Array(bytes), 'xlsx')).toEqual([['first_name'], ['Amy']]);
+  });
+});
+
+describe('customer export', () => {
+  it('exports the filtered list as CSV and .xlsx with custom fields as columns, escaping cells a spreadsheet would run', async () => {
+    const owner = await createOwner(t);
+    await r.post('/v1/customer-fields', owner.token, { key: 'tier', type: 'text', label: 'Tier' });
+    const vip = json(await r.post('/v1/customer-tags', owner.token, { name: 'VIP' })).data;
+    await r.post('/v1/customers', owner.token, {
+      first_name: 'Amy',
+      last_name: 'Chan',
+      phone: '51234567',
+      note: '=HYPERLINK("http://evil")',
+      tag_ids: [vip.id],
+      custom_fields: { tier: 'gold' },
+    });
+    await r.post('/v1/customers', owner.token, { first_name: 'Ben', last_name: 'Lee' });
+
+    const csv = await r.get(`/v1/customers/export?format=csv&tags=${vip.id}`, owner.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = XLSX.utils.sheet_to_json<string[]>(
+      XLSX.read(csv.body.replace(/^\ufeff/, ''), { type: 'string', raw: true }).Sheets.Sheet1!,
+      {
+        header: 1,
+        raw: false,
+      },
+    );
+    expect(lines).toHaveLength(2);
+    const header = lines[0]!;
+    const amy = Object.fromEntries(header.map((name, index) => [name, lines[1]![index] ?? '']));
+    expect(amy).toMatchObject({
+      first_name: 'Amy',
+      phone: '+85251234567',
+      tags: 'VIP',
+      tier: 'gold',
+      note: `'=HYPERLINK("http://evil")`,
+    });
+
+    const xlsx = await r.get('/v1/customers/export?format=xlsx', owner.token);
+    expect(xlsx.headers['content-disposition']).toMatch(/filename="customers-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(XLSX.read(xlsx.rawPayload).Sheets.customers!, {
+      defval: '',
+    });
+    expect(rows.map((row) => row.first_name)).toEqual(['Ben', 'Amy']);
+    expect(rows[1]).toMatchObject({ last_name: 'Chan', tier: 'gold', tags: 'VIP' });
+
+    const example = await r.get('/v1/customers/import/example?format=xlsx', owner.token);
+    const sample = XLSX.utils.sheet_to_json<Record<string, string>>(XLSX.read(example.rawPayload).Sheets.customers!);
+    expect(sample[0]).toMatchObject({ first_name: 'Amy', phone: '+852 5123 4567', tier: 'A-1001' });
+  });
+});

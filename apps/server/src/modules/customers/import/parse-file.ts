@@ -1,0 +1,58 @@
+import { Worker } from 'node:worker_threads';
+import { type ImportFormat, type TextEncoding, UnreadableFile } from './read-file.ts';
+
+export interface ParsedFile {
+  header: string[];
+  /** data rows, the header not counted */
+  total: number;
+  /** data rows `from` (0-based, inclusive) to `to` (exclusive) */
+  rows(from: number, to: number): Promise<string[][]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Reads a file in a worker thread, so that decoding and parsing a large spreadsheet never holds up the requests
+ * this process serves; its rows stay in the worker and come over a slice at a time. Close it when done.
+ */
+export function parseFile(bytes: Uint8Array, format: ImportFormat, encoding?: TextEncoding): Promise<ParsedFile> {
+  return new Promise((resolve, reject) => {
+    // the worker gets its own copy of the bytes: the caller's stay usable
+    const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), {
+      workerData: { bytes, format, encoding },
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+    });
+    let failed: (error: Error) => void = reject;
+    worker.on('error', (error) => failed(error));
+    worker.on('exit', (code) => {
+      if (code !== 0) failed(new UnreadableFile('import_file_unreadable'));
+    });
+    worker.once('message', (first: { header?: string[]; total?: number; unreadable?: UnreadableFile['key'] }) => {
+      if (first.unreadable || !first.header) {
+        void worker.terminate();
+        return reject(new UnreadableFile(first.unreadable ?? 'import_file_unreadable'));
+      }
+      let queue = Promise.resolve<unknown>(undefined);
+      resolve({
+        header: first.header,
+        total: first.total ?? 0,
+        rows: (from, to) => {
+          // one request at a time: each answer is the slice asked for last
+          const next = queue.then(
+            () =>
+              new Promise<string[][]>((answer, fail) => {
+                failed = fail;
+                worker.once('message', (message: { rows: string[][] }) => answer(message.rows));
+                worker.postMessage({ from, to });
+              }),
+          );
+          queue = next.catch(() => undefined);
+          return next;
+        },
+        close: async () => {
+          failed = () => undefined;
+          await worker.terminate();
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,2 @@
+export { customerEvents } from './customers.events.ts';
+export { customersRoutes } from './customers.routes.ts';

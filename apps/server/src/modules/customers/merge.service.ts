@@ -1,0 +1,123 @@
+import type { DuplicatePair, mergeBodySchema } from '@omnichat/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../audit/index.ts';
+import { checkCustomValues } from './custom-values.ts';
+import { byId, loadFields } from './customer-query.ts';
+import { type CustomersService, tagsOf, toCustomerDto } from './customers.service.ts';
+import { type CustomerRow, customers, customerTagLinks, customerTimeline } from './customers.tables.ts';
+
+type MergeBody = z.output<typeof mergeBodySchema>;
+
+/** Columns a merge fills from the other customer where the survivor has none. */
+const FILLED = [
+  'salutation',
+  'company',
+  'email',
+  'phone',
+  'whatsappId',
+  'facebookId',
+  'instagramId',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'zip',
+  'country',
+] as const satisfies readonly (keyof CustomerRow)[];
+
+const empty = (value: unknown) => value === null || value === undefined || value === '';
+
+export function createCustomerMergeService(ctx: AppContext, customersService: CustomersService) {
+  const { database } = ctx;
+
+  /**
+   * Pairs that look like one person, most recent first: one's phone is the other's WhatsApp id (e-mail, phone and
+   * channel ids are unique, so equal ones cannot exist), or similar names (trigram similarity) at the same company.
+   */
+  async function duplicates(workspaceId: string, page: number, size: number) {
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const found = await tx.execute(sql`
+        with pairs as (
+          select a.id as a, b.id as b, 'phone_whatsapp' as reason, greatest(a.updated_at, b.updated_at) as at
+          from ${customers} a
+          join ${customers} b on b.whatsapp_id = regexp_replace(a.phone, '\\D', '', 'g') and b.id <> a.id
+          where a.phone is not null and (a.whatsapp_id is distinct from b.whatsapp_id)
+          union all
+          select a.id, b.id, 'name_company', greatest(a.updated_at, b.updated_at)
+          from ${customers} a
+          join ${customers} b on lower(b.company) = lower(a.company) and b.id > a.id
+          where a.company is not null and similarity(lower(a.display_name), lower(b.display_name)) >= 0.5
+        )
+        select a, b, reason, count(*) over ()::int as total from pairs
+        order by at desc, a, b
+        limit ${size} offset ${(page - 1) * size}`);
+      const rows = (
+        found as unknown as { rows: { a: string; b: string; reason: DuplicatePair['reason']; total: number }[] }
+      ).rows;
+      const ids = [...new Set(rows.flatMap((row) => [row.a, row.b]))];
+      const people = ids.length ? await tx.select().from(customers).where(inArray(customers.id, ids)) : [];
+      const tags = await tagsOf(tx, ids);
+      const dto = new Map(people.map((row) => [row.id, toCustomerDto(row, tags.get(row.id) ?? [])]));
+      const total = rows[0]?.total ?? 0;
+      const items: DuplicatePair[] = rows.map((row) => ({
+        reason: row.reason,
+        customers: [dto.get(row.a)!, dto.get(row.b)!],
+      }));
+      return { items, page: { page, size, total, total_pages: Math.ceil(total / size) } };
+    });
+  }
+
+  /**
+   * Merges `otherId` into `id` in one transaction: each field keeps the survivor's value, or takes the other's
+   * where the survivor has none, unless `values` chooses; notes are joined, tags and custom fields combined, the
+   * other's history moves over, and the other customer is deleted.
+   */
+  async function merge(workspaceId: string, actor: Actor, id: string, body: MergeBody) {
+    if (id === body.other_id) throw badRequest('request_invalid');
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const locked = await tx
+        .select()
+        .from(customers)
+        .where(inArray(customers.id, [id, body.other_id]))
+        .orderBy(customers.id)
+        .for('update');
+      const survivor = locked.find((row) => row.id === id);
+      const other = locked.find((row) => row.id === body.other_id);
+      if (!survivor || !other) throw notFound();
+      const tags = await tagsOf(tx, [id, other.id]);
+      const before = toCustomerDto(survivor, tags.get(id) ?? []);
+      const merged = toCustomerDto(other, tags.get(other.id) ?? []);
+
+      const next: Partial<CustomerRow> = {};
+      for (const column of FILLED) if (empty(survivor[column]) && !empty(other[column])) next[column] = other[column];
+      const notes = [survivor.note, other.note].filter((note) => !empty(note));
+      if (notes.length === 2) next.note = notes.join('\n\n');
+      else if (!survivor.note && other.note) next.note = other.note;
+      const custom = { ...other.customFields, ...survivor.customFields };
+      for (const [key, value] of Object.entries(other.customFields)) if (empty(custom[key])) custom[key] = value;
+
+      // the other customer goes first, so its unique values are free for the survivor
+      await tx.update(customerTimeline).set({ customerId: id }).where(eq(customerTimeline.customerId, other.id));
+      const otherTagIds = (tags.get(other.id) ?? []).map((tag) => tag.id);
+      await tx.delete(customers).where(byId(other.id));
+      await tx
+        .update(customers)
+        .set({ ...next, customFields: checkCustomValues(await loadFields(tx), {}, custom) })
+        .where(byId(id));
+      if (otherTagIds.length)
+        await tx
+          .insert(customerTagLinks)
+          .values(otherTagIds.map((tagId) => ({ workspaceId, customerId: id, tagId })))
+          .onConflictDoNothing();
+      // the chosen values are a normal update (checked, unique, phone normalised) of the merged customer
+      const after = (await customersService.applyUpdate(tx, workspaceId, id, body.values ?? {}))!;
+      await ctx.events.emit(tx, 'customer.merged', { actor, before, merged, after }, workspaceId);
+      return after;
+    });
+  }
+
+  return { duplicates, merge };
+}

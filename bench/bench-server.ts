@@ -1,0 +1,162 @@
+/**
+ * A server process of its own for a benchmark (as in production: the client never shares its event loop), on a
+ * database of its own (created on DATABASE_URL's server and dropped afterwards, or PGlite in a temporary folder),
+ * with one verified user to sign in as. `seed` prepares the database before the server opens it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '../apps/server/src/platform/auth/passwords.ts';
+import { type Database, newPglite, openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { users } from '../apps/server/src/platform/identity/users.tables.ts';
+
+export const BENCH_PASSWORD = 'bench password';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface BenchServer {
+  base: string;
+  kind: 'PostgreSQL' | 'PGlite';
+  process: ChildProcess;
+  /** GET or POST (with a JSON body) the API; answers `data`, throws on a refusal */
+  call(route: string, body?: object, token?: string): Promise<Record<string, unknown>>;
+  /** the server process's peak resident memory so far, in MB (Linux) */
+  peakMemoryMb(): number;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(
+  seed: (database: Database, userId: string) => Promise<void> = async () => undefined,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-bench-'));
+  const serverUrl = process.env.DATABASE_URL;
+  const dbName = `omnichat_bench_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const setup = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const [user] = await setup.db
+    .insert(users)
+    .values({
+      username: 'bench',
+      displayName: 'Bench',
+      email: 'bench@example.com',
+      passwordHash: await hashPassword(BENCH_PASSWORD),
+      emailVerified: true,
+    })
+    .returning();
+  await seed(setup, user!.id);
+  await setup.close();
+  // what autovacuum would do after such a load: statistics for the planner, and the visibility map that lets
+  // index-only scans skip the table; it needs the tables' owner (the app's connections act as the app's role)
+  if (databaseUrl) {
+    const owner = new pg.Client({ connectionString: databaseUrl });
+    await owner.connect();
+    await owner.query('VACUUM ANALYZE');
+    await owner.end();
+  } else {
+    const owner = newPglite({ dataDir: path.join(dataDir, 'pglite') });
+    await owner.exec('VACUUM ANALYZE');
+    await owner.close();
+  }
+
+  const port = await freePort();
+  const { DATABASE_URL: _unused, ...inherited } = process.env;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, '../apps/server/src/main.ts')],
+    {
+      env: {
+        ...inherited,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST: '/nonexistent',
+        LOG_LEVEL: 'warn',
+        LOGIN_LIMIT_PER_IP: '1000',
+        ADMIN_PASSWORD: 'bench admin password',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
+        SECRETS_KEY: 'bench-secrets-key-bench-secrets-key!!',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 600) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    base,
+    kind: serverUrl ? 'PostgreSQL' : 'PGlite',
+    process: child,
+    async call(route, body, token) {
+      const response = await fetch(`${base}${route}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body && JSON.stringify(body),
+      });
+      const json = (await response.json()) as { data: Record<string, unknown> };
+      if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(json)}`);
+      return json.data;
+    },
+    peakMemoryMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (serverUrl) {
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+const signIn = (server: BenchServer) =>
+  server.call('/public/v1/auth/login', { username_or_email: 'bench', password: BENCH_PASSWORD });
+
+/** A token of the bench user bound to an organization they belong to. */
+export async function tokenFor(server: BenchServer, workspaceId: string): Promise<string> {
+  const login = await signIn(server);
+  return (await server.call('/public/v1/auth/refresh-token', { token: login.token, workspace_id: workspaceId }))
+    .token as string;
+}
+
+/** Signs the bench user in and answers a token bound to a new organization. */
+export async function benchOrganization(server: BenchServer, name: string, timeZone = 'UTC') {
+  const login = await signIn(server);
+  const workspace = await server.call('/v1/workspace', { name, time_zone: timeZone }, login.token as string);
+  return { workspaceId: workspace.id as string, token: await tokenFor(server, workspace.id as string) };
+}
