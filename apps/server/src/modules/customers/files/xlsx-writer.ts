@@ -37,7 +37,21 @@ const rowXml = (cells: string[]) =>
  * stays flat however many rows there are. Text only (inline strings), which is what an export needs.
  */
 export function xlsxStream(sheetName: string, rows: AsyncIterable<string[]>): Readable {
-  const output = new Readable({ read() {} });
+  // rows are read only as fast as the client takes the file: past the buffer's mark, wait for its next read
+  let reading: (() => void) | undefined;
+  const output = new Readable({
+    read() {
+      reading?.();
+      reading = undefined;
+    },
+  });
+  const taken = () =>
+    output.readableLength < output.readableHighWaterMark
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          reading = resolve;
+        });
+  output.once('close', () => reading?.());
   const zip = new Zip((error, chunk, final) => {
     if (error) output.destroy(error);
     else {
@@ -67,6 +81,8 @@ export function xlsxStream(sheetName: string, rows: AsyncIterable<string[]>): Re
         if (batch.length === 500) {
           sheet.push(strToU8(batch.join('')));
           batch = [];
+          await taken();
+          if (output.destroyed) return; // the client went away
         }
       }
       sheet.push(strToU8(`${batch.join('')}</sheetData></worksheet>`), true);

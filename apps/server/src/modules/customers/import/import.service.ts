@@ -6,7 +6,7 @@ import {
   resolveLocale,
   translate,
 } from '@omnichat/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { toUnixSeconds } from '../../../platform/db/columns.ts';
@@ -27,7 +27,14 @@ const ERRORS_SHOWN = 1_000;
 const PREVIEW_ROWS = 5;
 const PREVIEW_CHECKED = 100;
 
-export const toImportDto = (row: CustomerImportRow, errorsShown = ERRORS_SHOWN): CustomerImport => ({
+// Reports and progress never read the stored file back (up to 20 MB), and progress not the kept errors either:
+// a chunk's update returning them made every one of an import's hundreds of chunks copy the file.
+const { file: _file, ...reportColumns } = getTableColumns(customerImports);
+const { errors: _errors, ...progressColumns } = reportColumns;
+type ImportReport = Omit<CustomerImportRow, 'file'>;
+type ImportProgress = Omit<ImportReport, 'errors'> & { errors?: ImportReport['errors'] };
+
+export const toImportDto = (row: ImportProgress, errorsShown = ERRORS_SHOWN): CustomerImport => ({
   job_id: row.id,
   file_name: row.fileName,
   status: row.status,
@@ -36,7 +43,7 @@ export const toImportDto = (row: CustomerImportRow, errorsShown = ERRORS_SHOWN):
   created: row.created,
   updated: row.updated,
   skipped: row.skipped,
-  errors: row.errors.slice(0, errorsShown),
+  errors: (row.errors ?? []).slice(0, errorsShown),
   error_count: row.errorCount,
   failure: row.failure,
   created_at: toUnixSeconds(row.createdAt),
@@ -56,12 +63,12 @@ export function createCustomerImportService(ctx: AppContext) {
   const { database, jobs, sockets } = ctx;
 
   async function report(tx: Tx, id: string) {
-    const [row] = await tx.select().from(customerImports).where(eq(customerImports.id, id));
-    return row;
+    const [row] = await tx.select(reportColumns).from(customerImports).where(eq(customerImports.id, id));
+    return row as ImportReport | undefined;
   }
 
   /** Tells the importer's open tabs how far the import is (each chunk, and at the end). */
-  const announce = (row: CustomerImportRow) =>
+  const announce = (row: ImportProgress) =>
     sockets.toUser(row.userId, 'customer_import.progress', toImportDto(row, 0));
 
   async function run(importId: string, inWorkspace: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>) {
@@ -82,7 +89,7 @@ export function createCustomerImportService(ctx: AppContext) {
           .update(customerImports)
           .set({ ...changes, file: null, updatedAt: new Date() })
           .where(eq(customerImports.id, importId))
-          .returning();
+          .returning(progressColumns);
         return done!;
       });
       announce(row);
@@ -144,7 +151,7 @@ export function createCustomerImportService(ctx: AppContext) {
               updatedAt: new Date(),
             })
             .where(eq(customerImports.id, importId))
-            .returning();
+            .returning(progressColumns);
           return updated!;
         });
         announce(row);
@@ -173,7 +180,7 @@ export function createCustomerImportService(ctx: AppContext) {
               .update(customerImports)
               .set({ status: 'failed', failure, file: null, updatedAt: new Date() })
               .where(eq(customerImports.id, import_id))
-              .returning();
+              .returning(progressColumns);
             return failed;
           });
           if (row) announce(row);
@@ -271,7 +278,7 @@ export function createCustomerImportService(ctx: AppContext) {
 
   async function recent(workspaceId: string): Promise<CustomerImport[]> {
     const rows = await database.withWorkspace(workspaceId, (tx) =>
-      tx.select().from(customerImports).orderBy(desc(customerImports.createdAt)).limit(20),
+      tx.select(progressColumns).from(customerImports).orderBy(desc(customerImports.createdAt)).limit(20),
     );
     return rows.map((row) => toImportDto(row, 0));
   }
