@@ -45,9 +45,7 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
     >;
     const file = parts.file?.type === 'file' ? parts.file : null;
     const options = parts.options?.type === 'field' ? String(parts.options.value ?? '') : undefined;
-    return file?.toBuffer
-      ? { fileName: file.filename ?? '', bytes: new Uint8Array(await file.toBuffer()), options }
-      : null;
+    return file?.toBuffer ? { fileName: file.filename ?? '', bytes: await file.toBuffer(), options } : null;
   };
   app.post(preview.path, {
     schema: { tags, summary: preview.summary, consumes: ['multipart/form-data'], response: replies(preview.response) },
@@ -60,16 +58,7 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: guards.member('customer_import'),
     handler: async (request) => {
       const { workspaceId, user } = memberOf(request);
-      const body = (request.body ?? {}) as Record<
-        string,
-        { type?: string; filename?: string; value?: unknown; toBuffer?: () => Promise<Buffer> }
-      >;
-      const file = body.file?.type === 'file' ? body.file : null;
-      const options = body.options?.type === 'field' ? String(body.options.value ?? '') : undefined;
-      const upload = file?.toBuffer
-        ? { fileName: file.filename ?? '', bytes: new Uint8Array(await file.toBuffer()), options }
-        : null;
-      return ok(await imports.start(workspaceId, user.id, localeOf(request), upload));
+      return ok(await imports.start(workspaceId, user.id, localeOf(request), await uploaded(request.body)));
     },
   });
 

@@ -12,6 +12,7 @@ import {
   updateCustomerBodySchema,
 } from '@omnichat/contracts';
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
+import { anyOf, arrayLiteral } from '../../../platform/db/arrays.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { unescapeCell } from '../cells.ts';
@@ -130,8 +131,8 @@ function readRow(cells: string[], state: ImportState): ReadRow | null {
   const custom: Record<string, unknown> = {};
   let tags: string[] = [];
   state.targets.forEach((target, index) => {
-    // a file this app exported carries formula-like cells with a leading '
-    const cell = unescapeCell((cells[index] ?? '').trim());
+    // a file this app exported carries formula-like cells with a leading '; PostgreSQL text cannot hold NUL
+    const cell = unescapeCell((cells[index] ?? '').replaceAll('\u0000', '').trim());
     if (!target || cell === '') return;
     if ('field' in target) custom[target.field.key] = cell;
     else if (target.column === 'tags')
@@ -196,10 +197,10 @@ async function knownCustomers(tx: Tx, rows: ReadRow[]) {
   const wanted: SQL[] = [];
   for (const [column] of UNIQUE) {
     const values = [...new Set(rows.map((row) => row.values[column]).filter((value): value is string => !!value))];
-    if (values.length) wanted.push(inArray(customers[column], values));
+    if (values.length) wanted.push(anyOf(customers[column], values));
   }
   wanted.push(
-    inArray(
+    anyOf(
       customers.importFingerprint,
       rows.map((row) => row.fingerprint),
     ),
@@ -213,7 +214,7 @@ async function knownCustomers(tx: Tx, rows: ReadRow[]) {
     const links = await tx
       .select({ customerId: customerTagLinks.customerId, tagId: customerTagLinks.tagId })
       .from(customerTagLinks)
-      .where(inArray(customerTagLinks.customerId, [...tagIds.keys()]));
+      .where(anyOf(customerTagLinks.customerId, [...tagIds.keys()], 'uuid'));
     for (const link of links) tagIds.get(link.customerId)!.push(link.tagId);
   }
   return found.map((customer) => ({ ...customer, tagIds: tagIds.get(customer.id)! }));
@@ -361,38 +362,37 @@ export async function importChunk(
 }
 
 const ROW_COLUMNS = Object.values(COLUMN_OF);
+// New customers go in as one JSON parameter read back as rows, and look-ups take arrays: building statements of
+// thousands of parameters took a third of an import's time.
+const RECORD_FIELDS = [...Object.keys(COLUMN_OF), 'custom_fields', 'import_fingerprint', 'search'];
+const RECORD_COLUMNS = sql.raw(RECORD_FIELDS.join(', '));
+const RECORD_TYPES = sql.raw(
+  RECORD_FIELDS.map((name) => `${name} ${name === 'custom_fields' ? 'jsonb' : 'text'}`).join(', '),
+);
 
 async function writeChunk(
   tx: Tx,
   state: ImportState,
   known: Map<string, Partial<CustomerRow> & { tagIds: string[]; changed: boolean }>,
 ) {
-  const links: { workspaceId: string; customerId: string; tagId: string }[] = [];
+  const links: { customerId: string; tagId: string }[] = [];
   const inserts = [...known.entries()].filter(([id]) => id.startsWith('new:')).map(([, row]) => row);
   if (inserts.length) {
-    const values = inserts.map((row) => {
-      const columns = Object.fromEntries(ROW_COLUMNS.map((column) => [column, row[column] ?? null]));
-      return {
-        ...columns,
-        workspaceId: state.workspaceId,
-        firstName: row.firstName!,
-        lastName: row.lastName!,
-        displayName: row.displayName!,
-        source: 'import',
-        customFields: row.customFields ?? {},
-        importFingerprint: row.importFingerprint,
-        search: searchText({
-          ...row,
-          firstName: row.firstName!,
-          lastName: row.lastName!,
-          displayName: row.displayName!,
-        }),
-      };
-    });
-    const ids = await tx.insert(customers).values(values).returning({ id: customers.id });
-    ids.forEach(({ id }, index) => {
-      for (const tagId of inserts[index]!.tagIds) links.push({ workspaceId: state.workspaceId, customerId: id, tagId });
-    });
+    const records = inserts.map((row) => ({
+      ...Object.fromEntries(Object.entries(COLUMN_OF).map(([name, column]) => [name, row[column] ?? null])),
+      custom_fields: row.customFields ?? {},
+      import_fingerprint: row.importFingerprint,
+      search: searchText({ ...row, firstName: row.firstName!, lastName: row.lastName!, displayName: row.displayName! }),
+    }));
+    const tagsByFingerprint = new Map(inserts.map((row) => [row.importFingerprint!, row.tagIds]));
+    const inserted = (await tx.execute(sql`
+      insert into ${customers} (workspace_id, source, ${RECORD_COLUMNS})
+      select ${state.workspaceId}::uuid, 'import', ${RECORD_COLUMNS}
+      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPES})
+      returning id, import_fingerprint
+    `)) as unknown as { rows: { id: string; import_fingerprint: string }[] };
+    for (const { id, import_fingerprint } of inserted.rows)
+      for (const tagId of tagsByFingerprint.get(import_fingerprint) ?? []) links.push({ customerId: id, tagId });
   }
   for (const [id, row] of known) {
     if (id.startsWith('new:') || !row.changed) continue;
@@ -411,7 +411,14 @@ async function writeChunk(
         updatedAt: new Date(),
       })
       .where(sql`${customers.id} = ${id}`);
-    for (const tagId of row.tagIds) links.push({ workspaceId: state.workspaceId, customerId: id, tagId });
+    for (const tagId of row.tagIds) links.push({ customerId: id, tagId });
   }
-  if (links.length) await tx.insert(customerTagLinks).values(links).onConflictDoNothing();
+  if (links.length)
+    await tx.execute(sql`
+      insert into ${customerTagLinks} (workspace_id, customer_id, tag_id)
+      select ${state.workspaceId}::uuid, link.customer_id, link.tag_id
+      from unnest(${arrayLiteral(links.map((link) => link.customerId))}::uuid[],
+        ${arrayLiteral(links.map((link) => link.tagId))}::uuid[]) as link(customer_id, tag_id)
+      on conflict do nothing
+    `);
 }

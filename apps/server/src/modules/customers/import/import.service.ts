@@ -68,8 +68,7 @@ export function createCustomerImportService(ctx: AppContext) {
   }
 
   /** Tells the importer's open tabs how far the import is (each chunk, and at the end). */
-  const announce = (row: ImportProgress) =>
-    sockets.toUser(row.userId, 'customer_import.progress', toImportDto(row, 0));
+  const announce = (row: ImportProgress) => sockets.toUser(row.userId, 'customer_import.progress', toImportDto(row, 0));
 
   async function run(importId: string, inWorkspace: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>) {
     const current = await inWorkspace(async (tx) => {

@@ -10,16 +10,25 @@ export interface ParsedFile {
   close(): Promise<void>;
 }
 
+const ownsBuffer = (bytes: Uint8Array) =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+
 /**
  * Reads a file in a worker thread, so that decoding and parsing a large spreadsheet never holds up the requests
- * this process serves; its rows stay in the worker and come over a slice at a time. Close it when done.
+ * this process serves; its rows are read in the worker and come over a slice at a time. Close it when done. The
+ * bytes may be handed over to the worker: read nothing from them after this call.
  */
 export function parseFile(bytes: Uint8Array, format: ImportFormat, encoding?: TextEncoding): Promise<ParsedFile> {
   return new Promise((resolve, reject) => {
-    // the worker gets its own copy of the bytes: the caller's stay usable
     const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), {
       workerData: { bytes, format, encoding },
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      // bytes that own their whole buffer move to the worker rather than being copied (the caller is done with
+      // them); a view into a shared pool is copied
+      transferList: ownsBuffer(bytes) ? [bytes.buffer as ArrayBuffer] : [],
+      resourceLimits:
+        format === 'csv'
+          ? { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 }
+          : { maxOldGenerationSizeMb: 1024 },
     });
     let failed: (error: Error) => void = reject;
     worker.on('error', (error) => failed(error));
@@ -41,7 +50,11 @@ export function parseFile(bytes: Uint8Array, format: ImportFormat, encoding?: Te
             () =>
               new Promise<string[][]>((answer, fail) => {
                 failed = fail;
-                worker.once('message', (message: { rows: string[][] }) => answer(message.rows));
+                worker.once('message', (message: { rows?: string[][]; unreadable?: UnreadableFile['key'] }) =>
+                  message.rows
+                    ? answer(message.rows)
+                    : fail(new UnreadableFile(message.unreadable ?? 'import_file_unreadable')),
+                );
                 worker.postMessage({ from, to });
               }),
           );

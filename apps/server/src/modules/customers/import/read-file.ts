@@ -1,6 +1,7 @@
-import * as XLSX from '@e965/xlsx';
+import { Readable } from 'node:stream';
+import type * as Xlsx from '@e965/xlsx';
 import chardet from 'chardet';
-import { parse } from 'csv-parse/sync';
+import { parse as parseCsv } from 'csv-parse';
 import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 
@@ -76,35 +77,98 @@ export function decodeText(bytes: Uint8Array, chosen?: TextEncoding): string {
 }
 
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
+const ofColumns = (row: string[]) => row.slice(0, IMPORT_LIMITS.columns);
 
-/** Rows without the blank ones at the end; refuses more than the limit of data rows (after the header). */
-function trimmed(rows: string[][]): string[][] {
-  let end = rows.length;
-  while (end > 0 && isBlank(rows[end - 1]!)) end--;
-  if (end === 0) throw new UnreadableFile('import_empty');
-  if (end - 1 > IMPORT_LIMITS.rows) throw new UnreadableFile('import_too_many_rows');
-  return rows.slice(0, end).map((row) => row.slice(0, IMPORT_LIMITS.columns));
+/** A file's rows, read a slice at a time: the header, the count of data rows (trailing blank ones left out). */
+export interface RowSource {
+  header: string[];
+  total: number;
+  /** data rows `from` (0-based, inclusive) to `to` (exclusive) */
+  rows(from: number, to: number): Promise<string[][]>;
 }
 
-function readCsv(bytes: Uint8Array, encoding?: TextEncoding): string[][] {
+/** The data rows' count without the blank ones at the end; refuses an empty file or one over the row limit. */
+function countedRows(lastFilled: number): number {
+  if (lastFilled < 0) throw new UnreadableFile('import_empty');
+  if (lastFilled > IMPORT_LIMITS.rows) throw new UnreadableFile('import_too_many_rows');
+  return lastFilled;
+}
+
+/** The text in slices that never split a surrogate pair, for the streaming parser. */
+function* slices(text: string, size = 64 * 1024) {
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + size, text.length);
+    if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1]!)) end++;
+    yield text.slice(at, end);
+    at = end;
+  }
+}
+
+/** The CSV's records, parsed as they are pulled. */
+function csvRecords(text: string): AsyncIterator<string[]> {
+  const parser = parseCsv({ relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
+  const source = Readable.from(slices(text));
+  source.pipe(parser);
+  return parser[Symbol.asyncIterator]();
+}
+
+const unreadable = (error: unknown): never => {
+  throw error instanceof UnreadableFile ? error : new UnreadableFile('import_file_unreadable');
+};
+
+/**
+ * A CSV read as a stream, never whole: one pass counts the rows (and finds a broken file before anything is
+ * imported), then each slice is parsed when it is asked for, continuing from the last one.
+ */
+async function openCsv(bytes: Uint8Array, encoding?: TextEncoding): Promise<RowSource> {
   if (startsWith(bytes, ZIP) || startsWith(bytes, OLE)) throw new UnreadableFile('invalid_file_type');
   const text = decodeText(bytes, encoding);
   // a "CSV" that is really binary: control characters other than tab and line breaks
   const sample = text.slice(0, 64 * 1024);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what tells binary apart
   if (/[\u0000-\u0008\u000e-\u001f]/.test(sample)) throw new UnreadableFile('invalid_file_type');
+
+  let header: string[] = [];
+  let lastFilled = -1;
   try {
-    const rows = parse(text, {
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      to: IMPORT_LIMITS.rows + 2,
-    }) as string[][];
-    return trimmed(rows);
+    const records = csvRecords(text);
+    for (let index = 0; ; index++) {
+      const next = await records.next();
+      if (next.done) break;
+      if (index === 0) header = ofColumns(next.value);
+      if (!isBlank(next.value)) lastFilled = index;
+      if (lastFilled > IMPORT_LIMITS.rows) break;
+    }
   } catch (error) {
-    if (error instanceof UnreadableFile) throw error;
-    throw new UnreadableFile('import_file_unreadable');
+    unreadable(error);
   }
+  const total = countedRows(lastFilled);
+
+  let records = csvRecords(text);
+  // the index of the last record read, counting data rows from 0: the header is -1, and -2 is before it
+  let position = -2;
+  return {
+    header,
+    total,
+    async rows(from, to) {
+      if (from <= position) {
+        records = csvRecords(text);
+        position = -2;
+      }
+      const rows: string[][] = [];
+      try {
+        for (const end = Math.min(to, total); position + 1 < end; ) {
+          const next = await records.next();
+          if (next.done) break;
+          position++;
+          if (position >= from) rows.push(ofColumns(next.value));
+        }
+      } catch (error) {
+        unreadable(error);
+      }
+      return rows;
+    },
+  };
 }
 
 /** Refuses a zip whose parts unpack to more than the limit (a "zip bomb") before anything is inflated. */
@@ -123,10 +187,13 @@ function assertUnpackedSize(bytes: Uint8Array) {
   if (total > IMPORT_LIMITS.unpackedBytes) throw new UnreadableFile('import_file_unreadable');
 }
 
-function readSpreadsheet(bytes: Uint8Array, format: 'xlsx' | 'xls'): string[][] {
+/** A spreadsheet's first sheet; its rows become text a slice at a time, as they are asked for. */
+async function openSpreadsheet(bytes: Uint8Array, format: 'xlsx' | 'xls'): Promise<RowSource> {
   if (!startsWith(bytes, format === 'xlsx' ? ZIP : OLE)) throw new UnreadableFile('invalid_file_type');
   if (format === 'xlsx') assertUnpackedSize(bytes);
-  let workbook: XLSX.WorkBook;
+  // the spreadsheet library is large: a CSV import never loads it
+  const XLSX = await import('@e965/xlsx');
+  let workbook: Xlsx.WorkBook;
   try {
     workbook = XLSX.read(bytes, {
       type: 'array',
@@ -139,12 +206,35 @@ function readSpreadsheet(bytes: Uint8Array, format: 'xlsx' | 'xls'): string[][] 
     throw new UnreadableFile('import_file_unreadable');
   }
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
-  if (!sheet) throw new UnreadableFile('import_empty');
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
-  return trimmed(rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell)))));
+  if (!sheet?.['!ref']) throw new UnreadableFile('import_empty');
+  const bounds = XLSX.utils.decode_range(sheet['!ref']);
+  const lastColumn = Math.min(bounds.e.c, IMPORT_LIMITS.columns - 1);
+  /** the sheet's rows `first` to `last` (inclusive, 0 = the header) as text cells */
+  const textRows = (first: number, last: number): string[][] =>
+    XLSX.utils
+      .sheet_to_json<unknown[]>(sheet, {
+        header: 1,
+        raw: false,
+        defval: '',
+        blankrows: true,
+        range: { s: { r: first, c: 0 }, e: { r: last, c: lastColumn } },
+      })
+      .map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+
+  const data = sheet['!data'] ?? [];
+  const filled = (index: number) =>
+    data[index]?.some((cell) => cell && String(cell.w ?? cell.v ?? '').trim() !== '') ?? false;
+  let lastFilled = Math.min(data.length - 1, bounds.e.r);
+  while (lastFilled >= 0 && !filled(lastFilled)) lastFilled--;
+  const total = countedRows(lastFilled);
+  return {
+    header: textRows(0, 0)[0] ?? [],
+    total,
+    rows: async (from, to) => (from >= Math.min(to, total) ? [] : textRows(from + 1, Math.min(to, total))),
+  };
 }
 
-/** The file's rows as text cells, the header first. */
-export function readRows(bytes: Uint8Array, format: ImportFormat, encoding?: TextEncoding): string[][] {
-  return format === 'csv' ? readCsv(bytes, encoding) : readSpreadsheet(bytes, format);
+/** Opens a file for reading its rows: the header first, then data rows a slice at a time. */
+export function openRows(bytes: Uint8Array, format: ImportFormat, encoding?: TextEncoding): Promise<RowSource> {
+  return format === 'csv' ? openCsv(bytes, encoding) : openSpreadsheet(bytes, format);
 }
