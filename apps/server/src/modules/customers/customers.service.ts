@@ -17,7 +17,7 @@ import type { Actor } from '../audit/index.ts';
 import { checkCustomValues } from './custom-values.ts';
 import { byId, customerOrder, customerWhere, loadFields, searchText, usesSearchIndexes } from './customer-query.ts';
 import './customers.events.ts';
-import { type CustomerRow, customers, customerTagLinks, customerTags } from './customers.tables.ts';
+import { CUSTOMER_COLUMN_OF, type CustomerRow, customers, customerTagLinks, customerTags } from './customers.tables.ts';
 import { toE164 } from './phone.ts';
 
 type CreateInput = z.output<typeof createCustomerBodySchema>;
@@ -115,27 +115,9 @@ export function createCustomersService(ctx: AppContext) {
   /** The request's fields as columns: the phone in E.164, the tags checked to be the organization's. */
   async function columnsOf(tx: Tx, workspaceId: string, body: CreateInput | Partial<UpdateInput>): Promise<Columns> {
     const columns: Columns = {};
-    const copy = {
-      salutation: 'salutation',
-      first_name: 'firstName',
-      last_name: 'lastName',
-      display_name: 'displayName',
-      company: 'company',
-      email: 'email',
-      whatsapp_id: 'whatsappId',
-      facebook_id: 'facebookId',
-      instagram_id: 'instagramId',
-      address_line1: 'addressLine1',
-      address_line2: 'addressLine2',
-      city: 'city',
-      state: 'state',
-      zip: 'zip',
-      country: 'country',
-      source: 'source',
-      note: 'note',
-    } as const;
+    const copy = { ...CUSTOMER_COLUMN_OF, source: 'source' } as const;
     for (const [field, column] of Object.entries(copy) as [keyof typeof copy, (typeof copy)[keyof typeof copy]][]) {
-      const value = body[field];
+      const value = field === 'phone' ? undefined : body[field];
       if (value !== undefined) (columns as Record<string, unknown>)[column] = value;
     }
     if (body.phone !== undefined) {

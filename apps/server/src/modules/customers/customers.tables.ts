@@ -1,3 +1,4 @@
+import type { CustomerColumn } from '@omnichat/contracts';
 import { isNotNull, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -68,6 +69,27 @@ export const customers = pgTable(
   ],
 );
 export type CustomerRow = typeof customers.$inferSelect;
+
+/** Each customer column of the API and of import files (tags aside), and the table's column it is kept in. */
+export const CUSTOMER_COLUMN_OF = {
+  salutation: 'salutation',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  display_name: 'displayName',
+  company: 'company',
+  email: 'email',
+  phone: 'phone',
+  whatsapp_id: 'whatsappId',
+  facebook_id: 'facebookId',
+  instagram_id: 'instagramId',
+  address_line1: 'addressLine1',
+  address_line2: 'addressLine2',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  country: 'country',
+  note: 'note',
+} as const satisfies Record<Exclude<CustomerColumn, 'tags'>, keyof CustomerRow>;
 
 /** An organization's customer tags; names are unique ignoring case. */
 export const customerTags = pgTable(

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Customer, TimelineEntry } from '@omnichat/contracts';
+import { CUSTOMER_COLUMNS, type Customer, type CustomerColumn, type TimelineEntry } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, Grid, Space, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -16,22 +16,16 @@ import { CustomerDrawer } from './CustomerDrawer.tsx';
 import { customerKeys, getCustomer, getTimeline, useCustomerFields, useDeleteCustomer } from './customers-api.ts';
 import { CUSTOMERS_NS } from './i18n/index.ts';
 
-const DETAILS = [
-  'company',
-  'email',
-  'phone',
-  'whatsapp_id',
-  'facebook_id',
-  'instagram_id',
-  'address_line1',
-  'address_line2',
-  'city',
-  'state',
-  'zip',
-  'country',
+// the columns under the name: everything but the name's parts and the tags, then where the customer came from
+const NAME_PARTS = ['salutation', 'first_name', 'last_name', 'display_name', 'tags'] as const;
+type Detail = Exclude<CustomerColumn, (typeof NAME_PARTS)[number]> | 'source';
+const DETAILS: Detail[] = [
+  ...CUSTOMER_COLUMNS.filter(
+    (key): key is Exclude<CustomerColumn, (typeof NAME_PARTS)[number]> =>
+      !(NAME_PARTS as readonly string[]).includes(key),
+  ),
   'source',
-  'note',
-] as const;
+];
 
 const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null ? '—' : String(value));
 
@@ -99,8 +93,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
   const { workspaceId } = useSession();
   const fields = useCustomerFields(workspaceId);
   const isPhone = Grid.useBreakpoint().md === false;
-  const value = (key: (typeof DETAILS)[number]) =>
-    key === 'source' ? t(`sources.${customer.source}`) : (customer[key] ?? '—');
+  const value = (key: Detail) => (key === 'source' ? t(`sources.${customer.source}`) : (customer[key] ?? '—'));
   return (
     <Card title={t('details')}>
       <Flex gap={4} wrap style={{ marginBottom: 16 }}>

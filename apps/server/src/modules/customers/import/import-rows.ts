@@ -19,6 +19,7 @@ import { unescapeCell } from '../cells.ts';
 import { readCustomValue } from '../custom-values.ts';
 import { searchText } from '../customer-query.ts';
 import {
+  CUSTOMER_COLUMN_OF,
   type CustomerFieldRow,
   type CustomerRow,
   customers,
@@ -71,26 +72,7 @@ const UNIQUE = [
 ] as const satisfies readonly [keyof CustomerRow, string, MessageKey][];
 type UniqueColumn = (typeof UNIQUE)[number][0];
 
-const COLUMN_OF = {
-  salutation: 'salutation',
-  first_name: 'firstName',
-  last_name: 'lastName',
-  display_name: 'displayName',
-  company: 'company',
-  email: 'email',
-  phone: 'phone',
-  whatsapp_id: 'whatsappId',
-  facebook_id: 'facebookId',
-  instagram_id: 'instagramId',
-  address_line1: 'addressLine1',
-  address_line2: 'addressLine2',
-  city: 'city',
-  state: 'state',
-  zip: 'zip',
-  country: 'country',
-  note: 'note',
-} as const satisfies Record<Exclude<CustomerColumn, 'tags'>, keyof CustomerRow>;
-type Column = (typeof COLUMN_OF)[keyof typeof COLUMN_OF];
+type Column = (typeof CUSTOMER_COLUMN_OF)[keyof typeof CUSTOMER_COLUMN_OF];
 
 /** One file row read into customer values, or why it cannot be. */
 interface ReadRow {
@@ -154,7 +136,7 @@ function readRow(cells: string[], state: ImportState): ReadRow | null {
   }
   const values: Partial<Record<Column, string>> = {};
   for (const [name, value] of Object.entries(parsed.data)) {
-    const column = COLUMN_OF[name as keyof typeof COLUMN_OF];
+    const column = CUSTOMER_COLUMN_OF[name as keyof typeof CUSTOMER_COLUMN_OF];
     if (column && typeof value === 'string') values[column] = value;
   }
   if (values.phone) {
@@ -361,10 +343,10 @@ export async function importChunk(
   return result;
 }
 
-const ROW_COLUMNS = Object.values(COLUMN_OF);
+const ROW_COLUMNS = Object.values(CUSTOMER_COLUMN_OF);
 // New customers go in as one JSON parameter read back as rows, and look-ups take arrays: building statements of
 // thousands of parameters took a third of an import's time.
-const RECORD_FIELDS = [...Object.keys(COLUMN_OF), 'custom_fields', 'import_fingerprint', 'search'];
+const RECORD_FIELDS = [...Object.keys(CUSTOMER_COLUMN_OF), 'custom_fields', 'import_fingerprint', 'search'];
 const RECORD_COLUMNS = sql.raw(RECORD_FIELDS.join(', '));
 const RECORD_TYPES = sql.raw(
   RECORD_FIELDS.map((name) => `${name} ${name === 'custom_fields' ? 'jsonb' : 'text'}`).join(', '),
@@ -379,7 +361,7 @@ async function writeChunk(
   const inserts = [...known.entries()].filter(([id]) => id.startsWith('new:')).map(([, row]) => row);
   if (inserts.length) {
     const records = inserts.map((row) => ({
-      ...Object.fromEntries(Object.entries(COLUMN_OF).map(([name, column]) => [name, row[column] ?? null])),
+      ...Object.fromEntries(Object.entries(CUSTOMER_COLUMN_OF).map(([name, column]) => [name, row[column] ?? null])),
       custom_fields: row.customFields ?? {},
       import_fingerprint: row.importFingerprint,
       search: searchText({ ...row, firstName: row.firstName!, lastName: row.lastName!, displayName: row.displayName! }),
