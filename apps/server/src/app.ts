@@ -7,11 +7,13 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
+import { createGraphClient } from './integrations/meta/graph-client.ts';
 import { adminPanelRoutes } from './modules/admin-panel/admin-panel.routes.ts';
 import { adminAuthRoutes } from './modules/admins/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { userAuthRoutes } from './modules/auth/index.ts';
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts';
+import { channelsRoutes } from './modules/channels/index.ts';
 import { customersRoutes } from './modules/customers/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
 import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
@@ -107,10 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       'SECRETS_KEY is not set: every process sharing DATABASE_URL needs the same one to read secret settings',
     );
   database.useLogger(app.log);
-  const settings = createSettingsService(
-    database,
-    createSecretBox(await loadSecretsKey(config.SECRETS_KEY, config.dataDir)),
-  );
+  const secrets = createSecretBox(await loadSecretsKey(config.SECRETS_KEY, config.dataDir));
+  const settings = createSettingsService(database, secrets);
   const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
   const guards = createGuards(database, tokens);
   const jobs = new JobQueue(database, app.log, { now: options.now });
@@ -124,6 +124,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     database,
     tokens,
     settings,
+    secrets,
+    graph: createGraphClient(config.GRAPH_API_URL),
     guards,
     sockets: new SocketHub(guards, app.log, cluster, options.now),
     jobs,
@@ -196,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     membersRoutes,
     teamsRoutes,
     customersRoutes,
+    channelsRoutes,
     adminPanelRoutes,
     settingsRoutes,
     timezonesRoutes,

@@ -54,6 +54,11 @@ export const configSchema = z.object({
     .url()
     .default('https://www.googleapis.com/oauth2/v3/certs')
     .describe("Google's signing keys for id_token verification"),
+  GRAPH_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://graph.facebook.com/v23.0')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe("Meta's Graph API with its version: every WhatsApp, Messenger and Instagram call goes under it"),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30).describe('login attempts per IP per minute'),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce
     .number()

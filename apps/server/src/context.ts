@@ -1,7 +1,9 @@
 import type { Config } from './config.ts';
 import type { GoogleVerifier } from './integrations/google/id-token.ts';
+import type { GraphClient } from './integrations/meta/graph-client.ts';
 import type { AuditLog } from './modules/audit/index.ts';
 import type { OneTimeTokens } from './modules/auth/one-time-tokens.ts';
+import type { SecretBox } from './modules/settings/secret-box.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { AbuseLimits } from './platform/auth/abuse-limits.ts';
 import type { Guards } from './platform/auth/guards.ts';
@@ -20,6 +22,10 @@ export interface AppContext {
   tokens: TokenService;
   guards: Guards;
   settings: SettingsService;
+  /** seals secrets kept in the database (setting values, channel tokens): AES-256-GCM under SECRETS_KEY */
+  secrets: SecretBox;
+  /** Meta's Graph API under GRAPH_API_URL */
+  graph: GraphClient;
   mailer: Mailer;
   google: GoogleVerifier;
   oneTimeTokens: OneTimeTokens;

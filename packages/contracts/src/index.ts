@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './channels.ts';
 export * from './countries.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';

@@ -186,6 +186,15 @@ export const en = {
   field_key_reserved: 'this key is a customer field already',
   import_report_row: 'row',
   import_report_reason: 'reason',
+  channel_name_required: 'channel name is required',
+  channel_name_max: 'channel name must be at most 100 characters',
+  channel_type_invalid: 'type must be one of: whatsapp, messenger, instagram, webchat',
+  graph_id_invalid: '{field} must be a numeric Meta id',
+  channel_secret_invalid: '{field} must be printable characters without spaces',
+  channel_limit_reached: 'this organization can connect at most {limit} channels',
+  channel_token_rejected: 'Meta refused the access token: {reason}',
+  channel_graph_unreachable: 'Meta could not be reached to check the access token, try again',
+  channel_fields_of_other_type: '{field} does not belong to a {type} channel',
 } as const;
 
 export type MessageKey = keyof typeof en;

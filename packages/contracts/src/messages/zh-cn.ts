@@ -178,4 +178,13 @@ export const zhCn: Catalogue = {
   field_key_reserved: '此键已是客户字段',
   import_report_row: '行',
   import_report_reason: '原因',
+  channel_name_required: '必须填写渠道名称',
+  channel_name_max: '渠道名称最多 100 个字符',
+  channel_type_invalid: '类型必须是 whatsapp、messenger、instagram 或 webchat',
+  graph_id_invalid: '{field} 必须是数字的 Meta 编号',
+  channel_secret_invalid: '{field} 只能包含可打印字符，不能有空格',
+  channel_limit_reached: '此组织最多可连接 {limit} 个渠道',
+  channel_token_rejected: 'Meta 拒绝了访问令牌：{reason}',
+  channel_graph_unreachable: '无法连接到 Meta 检查访问令牌，请再试一次',
+  channel_fields_of_other_type: '{field} 不属于 {type} 渠道',
 };

@@ -178,4 +178,13 @@ export const zhHk: Catalogue = {
   field_key_reserved: '此鍵已是客戶欄位',
   import_report_row: '行',
   import_report_reason: '原因',
+  channel_name_required: '必須填寫渠道名稱',
+  channel_name_max: '渠道名稱最多 100 個字元',
+  channel_type_invalid: '類型必須是 whatsapp、messenger、instagram 或 webchat',
+  graph_id_invalid: '{field} 必須是數字的 Meta 編號',
+  channel_secret_invalid: '{field} 只能包含可列印字元，不能有空格',
+  channel_limit_reached: '此機構最多可連接 {limit} 個渠道',
+  channel_token_rejected: 'Meta 拒絕了存取權杖：{reason}',
+  channel_graph_unreachable: '無法連線到 Meta 檢查存取權杖，請再試一次',
+  channel_fields_of_other_type: '{field} 不屬於 {type} 渠道',
 };

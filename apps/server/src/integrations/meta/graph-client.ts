@@ -1,0 +1,62 @@
+/**
+ * Meta's Graph API over HTTP, under GRAPH_API_URL (which carries the version). Every WhatsApp, Messenger and
+ * Instagram call goes through here, so a test points the whole app at a local fake with one setting.
+ */
+
+/** Graph's refusal (its `error` object), or no answer at all (`status` 0: network failure or timeout). */
+export class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    /** Meta's error code (190 bad token, 130429 rate limit, 131047 re-engagement, ...); null without an answer */
+    readonly code: number | null,
+    /** Meta's message, or why there was no answer */
+    readonly title: string,
+    readonly subcode: number | null = null,
+  ) {
+    super(`Graph ${status}${code === null ? '' : ` code ${code}`}: ${title}`);
+  }
+}
+
+export interface GraphClient {
+  /** GET `path` under the Graph URL with the token as bearer; Graph's refusal or no answer throws a GraphError */
+  get<T>(path: string, token: string): Promise<T>;
+}
+
+const TIMEOUT_MS = 15_000;
+
+async function errorOf(response: Response): Promise<GraphError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const { error } = JSON.parse(text) as {
+      error?: { message?: string; code?: number; error_subcode?: number; error_user_msg?: string };
+    };
+    if (error)
+      return new GraphError(
+        response.status,
+        typeof error.code === 'number' ? error.code : null,
+        error.error_user_msg || error.message || response.statusText,
+        typeof error.error_subcode === 'number' ? error.error_subcode : null,
+      );
+  } catch {
+    // not JSON: the status says it all
+  }
+  return new GraphError(response.status, null, response.statusText || `HTTP ${response.status}`);
+}
+
+export function createGraphClient(baseUrl: string, options: { timeoutMs?: number } = {}): GraphClient {
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  async function call(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      throw new GraphError(0, null, timedOut ? 'Graph did not answer in time' : 'Graph could not be reached');
+    }
+  }
+  async function json<T>(path: string, init: RequestInit): Promise<T> {
+    const response = await call(`${baseUrl}/${path.replace(/^\/+/, '')}`, init);
+    if (!response.ok) throw await errorOf(response);
+    return (await response.json()) as T;
+  }
+  return { get: (path, token) => json(path, { headers: { authorization: `Bearer ${token}` } }) };
+}

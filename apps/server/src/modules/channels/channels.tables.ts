@@ -1,0 +1,37 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
+import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+
+/**
+ * A way in for customers: a WhatsApp number, a Facebook Page, an Instagram account (through its Page), or the
+ * web-chat widget. Tokens and app secrets are sealed (AES-256-GCM) and never leave the server whole.
+ */
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['whatsapp', 'messenger', 'instagram', 'webchat'] }).notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['active', 'needs_reauth'] })
+      .notNull()
+      .default('active'),
+    phoneNumberId: text('phone_number_id'),
+    businessAccountId: text('business_account_id'),
+    pageId: text('page_id'),
+    instagramAccountId: text('instagram_account_id'),
+    accessTokenSealed: text('access_token_sealed'),
+    appSecretSealed: text('app_secret_sealed'),
+    verifyToken: text('verify_token'),
+    widgetKey: text('widget_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('channels_workspace_idx').on(t.workspaceId, t.createdAt),
+    uniqueIndex('channels_widget_key').on(t.widgetKey),
+  ],
+);
+export type ChannelRow = typeof channels.$inferSelect;
