@@ -14,6 +14,7 @@ import { createAuditLog } from './modules/audit/index.ts';
 import { userAuthRoutes } from './modules/auth/index.ts';
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts';
 import { channelsRoutes } from './modules/channels/index.ts';
+import { conversationsRoutes } from './modules/conversations/index.ts';
 import { customersRoutes } from './modules/customers/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
 import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     teamsRoutes,
     customersRoutes,
     channelsRoutes,
+    conversationsRoutes,
     adminPanelRoutes,
     settingsRoutes,
     timezonesRoutes,

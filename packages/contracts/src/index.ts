@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './channels.ts';
+export * from './conversations.ts';
 export * from './countries.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';

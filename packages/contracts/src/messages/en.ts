@@ -195,6 +195,7 @@ export const en = {
   channel_token_rejected: 'Meta refused the access token: {reason}',
   channel_graph_unreachable: 'Meta could not be reached to check the access token, try again',
   channel_fields_of_other_type: '{field} does not belong to a {type} channel',
+  webhook_signature_invalid: "the webhook's signature is missing or wrong",
 } as const;
 
 export type MessageKey = keyof typeof en;

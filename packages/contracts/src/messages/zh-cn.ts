@@ -187,4 +187,5 @@ export const zhCn: Catalogue = {
   channel_token_rejected: 'Meta 拒绝了访问令牌：{reason}',
   channel_graph_unreachable: '无法连接到 Meta 检查访问令牌，请再试一次',
   channel_fields_of_other_type: '{field} 不属于 {type} 渠道',
+  webhook_signature_invalid: 'Webhook 的签名缺失或不正确',
 };

@@ -187,4 +187,5 @@ export const zhHk: Catalogue = {
   channel_token_rejected: 'Meta 拒絕了存取權杖：{reason}',
   channel_graph_unreachable: '無法連線到 Meta 檢查存取權杖，請再試一次',
   channel_fields_of_other_type: '{field} 不屬於 {type} 渠道',
+  webhook_signature_invalid: 'Webhook 的簽署缺少或不正確',
 };

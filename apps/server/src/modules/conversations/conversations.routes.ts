@@ -1,0 +1,58 @@
+import { conversationEndpoints } from '@omnichat/contracts';
+import type { AppContext } from '../../context.ts';
+import { memberOf } from '../../platform/auth/guards.ts';
+import { routeOf } from '../../platform/http/endpoint-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
+import { createConversationsService, toMessageDto } from './conversations.service.ts';
+import type { Applied } from './inbound/apply-events.ts';
+import { webhookIngestRoutes } from './webhook-ingest.ts';
+
+/**
+ * Conversations and their messages (`conversation_read`), and Meta's deliveries that fill them. What a delivery
+ * changed is pushed to the organization's sockets of members who may read conversations.
+ */
+export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
+  const service = createConversationsService(ctx);
+  const read = ctx.guards.member('conversation_read');
+  const group = ['conversations'];
+
+  const pushed = ({ messages, statuses }: Applied) => {
+    for (const { message } of messages)
+      ctx.sockets.toWorkspace(message.workspaceId, 'conversation.message', toMessageDto(message), {
+        permission: 'conversation_read',
+      });
+    for (const message of statuses)
+      ctx.sockets.toWorkspace(message.workspaceId, 'conversation.message_status', toMessageDto(message), {
+        permission: 'conversation_read',
+      });
+  };
+  await webhookIngestRoutes(app, ctx, pushed);
+
+  app.route({
+    ...routeOf(conversationEndpoints.list, group),
+    preHandler: read,
+    handler: async (request) => {
+      const { items, page } = await service.list(memberOf(request), request.query);
+      return ok(items, page);
+    },
+  });
+  app.route({
+    ...routeOf(conversationEndpoints.get, group),
+    preHandler: read,
+    handler: async (request) => ok(await service.get(memberOf(request), request.params.id)),
+  });
+  app.route({
+    ...routeOf(conversationEndpoints.messages, group),
+    preHandler: read,
+    handler: async (request) => {
+      const { items, page } = await service.messages(
+        memberOf(request),
+        request.params.id,
+        request.query.page,
+        request.query.size,
+      );
+      return ok(items, page);
+    },
+  });
+}

@@ -1,0 +1,196 @@
+import type {
+  Conversation,
+  ConversationDetail,
+  conversationListQuerySchema,
+  Message,
+  PageInfo,
+} from '@omnichat/contracts';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { MemberPrincipal } from '../../platform/auth/guards.ts';
+import { toUnixSeconds } from '../../platform/db/columns.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import { totalOf, totalOver } from '../../platform/db/paging.ts';
+import { notFound } from '../../platform/errors.ts';
+import { teamMembers } from '../../platform/identity/teams.tables.ts';
+import { channels } from '../channels/index.ts';
+import { customers } from '../customers/index.ts';
+import {
+  type ConversationRow,
+  conversationReads,
+  conversations,
+  type MessageRow,
+  messages,
+} from './conversations.tables.ts';
+
+type ListQuery = z.output<typeof conversationListQuerySchema>;
+
+const SESSION_MS = 24 * 3600 * 1000;
+
+export const toMessageDto = (row: MessageRow): Message => ({
+  id: row.id,
+  conversation_id: row.conversationId,
+  direction: row.direction,
+  type: row.type,
+  text: row.text,
+  content: row.content,
+  status: row.status,
+  external_id: row.externalId,
+  error_code: row.errorCode,
+  error_title: row.errorTitle,
+  seq: row.seq,
+  created_at: toUnixSeconds(row.sentAt),
+});
+
+const isAdmin = (member: MemberPrincipal) => member.member.role === 'owner' || member.member.role === 'admin';
+
+/** The member's teams, as a subquery. */
+const myTeams = (member: MemberPrincipal) =>
+  sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.memberId} = ${member.member.id})`;
+
+/**
+ * Which conversations a member sees (SPEC 6): owners and admins every one; others those assigned to them, to a
+ * team of theirs, to all teams, or to nobody yet (so a new customer's message reaches someone).
+ */
+export function visibleTo(member: MemberPrincipal): SQL | undefined {
+  if (isAdmin(member)) return undefined;
+  return or(
+    eq(conversations.assigneeMemberId, member.member.id),
+    sql`${conversations.teamId} in ${myTeams(member)}`,
+    eq(conversations.allTeams, true),
+    and(isNull(conversations.assigneeMemberId), isNull(conversations.teamId)),
+  );
+}
+
+/** Inbound messages after what the member last read. */
+const unreadCount = (member: MemberPrincipal) =>
+  sql<number>`(
+  select count(*) from ${messages}
+  where ${messages.conversationId} = ${conversations.id} and ${messages.direction} = 'inbound'
+    and ${messages.seq} > coalesce((
+      select ${conversationReads.lastReadSeq} from ${conversationReads}
+      where ${conversationReads.conversationId} = ${conversations.id} and ${conversationReads.memberId} = ${member.member.id}
+    ), 0)
+)`.mapWith(Number);
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;
+
+export function createConversationsService(ctx: AppContext) {
+  const { database } = ctx;
+
+  const columns = (member: MemberPrincipal) => ({
+    conversation: conversations,
+    channelType: channels.type,
+    customer: { id: customers.id, displayName: customers.displayName, phone: customers.phone },
+    unread: unreadCount(member),
+  });
+  type Listed = {
+    conversation: ConversationRow;
+    channelType: Conversation['channel_type'];
+    customer: { id: string; displayName: string; phone: string | null };
+    unread: number;
+  };
+  const toDto = ({ conversation, channelType, customer, unread }: Listed): Conversation => ({
+    id: conversation.id,
+    channel_id: conversation.channelId,
+    channel_type: channelType,
+    status: conversation.status,
+    unread_count: unread,
+    last_message_at: conversation.lastMessageAt ? toUnixSeconds(conversation.lastMessageAt) : null,
+    last_message_preview: conversation.lastMessagePreview,
+    assignee_member_id: conversation.assigneeMemberId,
+    team_id: conversation.teamId,
+    all_teams: conversation.allTeams,
+    customer: { id: customer.id, display_name: customer.displayName, phone: customer.phone },
+    created_at: toUnixSeconds(conversation.createdAt),
+  });
+  const joined = (tx: Tx, member: MemberPrincipal, where: SQL | undefined) =>
+    tx
+      .select({ ...columns(member), total: totalOver() })
+      .from(conversations)
+      .innerJoin(channels, eq(channels.id, conversations.channelId))
+      .innerJoin(customers, eq(customers.id, conversations.customerId))
+      .where(where);
+
+  async function list(member: MemberPrincipal, query: ListQuery): Promise<{ items: Conversation[]; page: PageInfo }> {
+    const filters: (SQL | undefined)[] = [
+      visibleTo(member),
+      eq(conversations.status, query.filter === 'closed' ? 'closed' : 'open'),
+    ];
+    if (query.filter === 'me') filters.push(eq(conversations.assigneeMemberId, member.member.id));
+    if (query.filter === 'supervised') filters.push(sql`${conversations.teamId} in ${myTeams(member)}`);
+    if (query.filter === 'unread') filters.push(sql`${unreadCount(member)} > 0`);
+    if (query.keyword) {
+      const like = `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`;
+      filters.push(
+        or(
+          ilike(customers.displayName, like),
+          ilike(customers.phone, like),
+          sql`exists (select 1 from ${messages}
+            where ${messages.conversationId} = ${conversations.id} and ${messages.text} ilike ${like})`,
+        ),
+      );
+    }
+    const where = and(...filters);
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      const rows = await joined(tx, member, where)
+        .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size);
+      const total = await totalOf(rows, query.page, async () => {
+        const [all] = await tx
+          .select({ n: count() })
+          .from(conversations)
+          .innerJoin(customers, eq(customers.id, conversations.customerId))
+          .where(where);
+        return all?.n ?? 0;
+      });
+      return {
+        items: rows.map(toDto),
+        page: { page: query.page, size: query.size, total, total_pages: Math.ceil(total / query.size) },
+      };
+    });
+  }
+
+  /** A conversation the member may see, or 404 (another organization's, or one kept from them). */
+  async function visible(tx: Tx, member: MemberPrincipal, id: string) {
+    const [row] = await joined(tx, member, and(eq(conversations.id, id), visibleTo(member)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function get(member: MemberPrincipal, id: string): Promise<ConversationDetail> {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      const row = await visible(tx, member, id);
+      const lastInbound = row.conversation.lastInboundAt;
+      return {
+        ...toDto(row),
+        session_expires_at: lastInbound ? toUnixSeconds(new Date(lastInbound.getTime() + SESSION_MS)) : null,
+      };
+    });
+  }
+
+  async function messagesOf(member: MemberPrincipal, id: string, page: number, size: number) {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      await visible(tx, member, id);
+      const rows = await tx
+        .select({ message: messages, total: totalOver() })
+        .from(messages)
+        .where(eq(messages.conversationId, id))
+        .orderBy(desc(messages.sentAt), desc(messages.seq))
+        .limit(size)
+        .offset((page - 1) * size);
+      const total = await totalOf(rows, page, async () => {
+        const [all] = await tx.select({ n: count() }).from(messages).where(eq(messages.conversationId, id));
+        return all?.n ?? 0;
+      });
+      return {
+        items: rows.map((row) => toMessageDto(row.message)).reverse(),
+        page: { page, size, total, total_pages: Math.ceil(total / size) } satisfies PageInfo,
+      };
+    });
+  }
+
+  return { list, get, messages: messagesOf };
+}

@@ -1,0 +1,164 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/database.ts';
+import type { ChannelRow } from '../../channels/index.ts';
+import { customerOfContact, customers } from '../../customers/index.ts';
+import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
+import type { MetaEvent } from './meta-events.ts';
+
+/** What changed, for the live push after commit. */
+export interface Applied {
+  messages: { message: MessageRow; conversation: ConversationRow }[];
+  statuses: MessageRow[];
+}
+
+const PREVIEW_MAX = 200;
+
+/**
+ * The customer's open conversation on the channel: the open one, else the last closed one opened again (a new
+ * inbound message reopens it), else a new one. Two deliveries at once meet at the one-open index.
+ */
+async function openConversation(tx: Tx, channel: ChannelRow, customerId: string): Promise<ConversationRow> {
+  const mine = and(eq(conversations.channelId, channel.id), eq(conversations.customerId, customerId));
+  const [open] = await tx
+    .select()
+    .from(conversations)
+    .where(and(mine, eq(conversations.status, 'open')));
+  if (open) return open;
+  const [last] = await tx.select().from(conversations).where(mine).orderBy(desc(conversations.createdAt)).limit(1);
+  if (last) {
+    const [reopened] = await tx
+      .update(conversations)
+      .set({ status: 'open', closedAt: null, updatedAt: new Date() })
+      .where(eq(conversations.id, last.id))
+      .returning();
+    return reopened!;
+  }
+  const [created] = await tx
+    .insert(conversations)
+    .values({ workspaceId: channel.workspaceId, channelId: channel.id, customerId })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [raced] = await tx
+    .select()
+    .from(conversations)
+    .where(and(mine, eq(conversations.status, 'open')));
+  return raced!;
+}
+
+// sent < delivered < read; failed only replaces a message not yet delivered
+const RANK = sql`(case ${messages.status} when 'wait_to_send' then 0 when 'sent' then 1 when 'failed' then 1
+  when 'delivered' then 2 when 'read' then 3 else 4 end)`;
+const rankOf = { sent: 1, delivered: 2, read: 3 } as const;
+const forward = (status: 'sent' | 'delivered' | 'read' | 'failed') =>
+  status === 'failed' ? sql`${messages.status} in ('wait_to_send', 'sent')` : sql`${RANK} < ${rankOf[status]}`;
+
+/** An echo that arrives after a watermark covering it is already delivered or read. */
+const echoStatus = (conversation: ConversationRow, sentAt: Date) =>
+  conversation.readUntil && sentAt <= conversation.readUntil
+    ? 'read'
+    : conversation.deliveredUntil && sentAt <= conversation.deliveredUntil
+      ? 'delivered'
+      : 'sent';
+
+/** Applies one delivery's events in the caller's transaction; a message already stored is left as it is. */
+export async function applyEvents(tx: Tx, channel: ChannelRow, events: MetaEvent[]): Promise<Applied> {
+  const applied: Applied = { messages: [], statuses: [] };
+  for (const event of events) {
+    if (event.kind === 'message') {
+      const [seen] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.channelId, channel.id), eq(messages.externalId, event.externalId)));
+      if (seen) continue;
+      const customer = await customerOfContact(tx, channel.workspaceId, event.contact);
+      const conversation = await openConversation(tx, channel, customer.id);
+      const [message] = await tx
+        .insert(messages)
+        .values({
+          workspaceId: channel.workspaceId,
+          conversationId: conversation.id,
+          channelId: channel.id,
+          direction: event.direction,
+          type: event.type,
+          text: event.text,
+          content: event.content,
+          status: event.direction === 'inbound' ? 'received' : echoStatus(conversation, event.sentAt),
+          externalId: event.externalId,
+          sentAt: event.sentAt,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!message) continue; // the same message in a delivery that ran at the same moment
+      const [updated] = await tx
+        .update(conversations)
+        .set({
+          lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${event.sentAt.toISOString()}::timestamptz)`,
+          lastMessagePreview: (event.text ?? `[${event.type}]`).slice(0, PREVIEW_MAX),
+          ...(event.direction === 'inbound' && {
+            lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${event.sentAt.toISOString()}::timestamptz)`,
+          }),
+          updatedAt: new Date(),
+        })
+        .where(eq(conversations.id, conversation.id))
+        .returning();
+      applied.messages.push({ message, conversation: updated! });
+    } else if (event.kind === 'status') {
+      const changed = await tx
+        .update(messages)
+        .set({
+          status: event.status,
+          ...(event.error && { errorCode: event.error.code, errorTitle: event.error.title }),
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(messages.channelId, channel.id),
+            eq(messages.externalId, event.externalId),
+            eq(messages.direction, 'outbound'),
+            forward(event.status),
+          ),
+        )
+        .returning();
+      applied.statuses.push(...changed);
+    } else {
+      const column = event.status === 'read' ? 'readUntil' : 'deliveredUntil';
+      const threads = await tx
+        .update(conversations)
+        .set({ [column]: sql`greatest(${conversations[column]}, ${event.until.toISOString()}::timestamptz)` })
+        .where(
+          and(
+            eq(conversations.channelId, channel.id),
+            inArray(
+              conversations.customerId,
+              tx
+                .select({ id: customers.id })
+                .from(customers)
+                .where(
+                  eq(channel.type === 'instagram' ? customers.instagramId : customers.facebookId, event.contactId),
+                ),
+            ),
+          ),
+        )
+        .returning({ id: conversations.id });
+      if (!threads.length) continue;
+      const changed = await tx
+        .update(messages)
+        .set({ status: event.status, updatedAt: new Date() })
+        .where(
+          and(
+            inArray(
+              messages.conversationId,
+              threads.map((thread) => thread.id),
+            ),
+            eq(messages.direction, 'outbound'),
+            lte(messages.sentAt, event.until),
+            forward(event.status),
+          ),
+        )
+        .returning();
+      applied.statuses.push(...changed);
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,129 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { translate } from '@omnichat/contracts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { localeOf, sendError } from '../../platform/http/error-handler.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
+import { defineJob } from '../../platform/jobs/job-definition.ts';
+import { type ChannelRow, channelOfWebhook, channels, WEBHOOK_PATH } from '../channels/index.ts';
+import { webhookDeliveries } from './conversations.tables.ts';
+import { type Applied, applyEvents } from './inbound/apply-events.ts';
+import { messagingEvents, whatsappEvents } from './inbound/meta-events.ts';
+
+/** Meta's deliveries are small; anything past 3 MB is refused before it is read further (413). */
+export const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
+
+/**
+ * Whether `header` is `sha256=` and the HMAC-SHA256 of the bytes Meta sent under the channel's app secret. The raw
+ * bytes, never a re-serialised body: Meta escapes unicode and slashes, so a round trip through JSON changes them.
+ */
+export function signedByMeta(raw: Buffer, header: string | undefined, appSecret: string): boolean {
+  const given = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '')?.[1];
+  if (!given) return false;
+  const expected = createHmac('sha256', appSecret).update(raw).digest();
+  return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), expected);
+}
+
+const eventsOf = (channel: ChannelRow, body: unknown) =>
+  channel.type === 'whatsapp'
+    ? whatsappEvents(body, channel.phoneNumberId)
+    : channel.type === 'webchat'
+      ? []
+      : messagingEvents(
+          body,
+          channel.type,
+          [channel.pageId, channel.instagramAccountId].filter((id): id is string => !!id),
+        );
+
+/** Deliveries applied per transaction when a channel has many waiting. */
+const BATCH = 100;
+
+/**
+ * `POST /public/v1/channels/:channel_id/webhook`: a signed delivery is stored with a job in the channel's
+ * organization and answered at once. Each job applies every waiting delivery of its channel in the order they
+ * came, under the channel's lock, so a watermark never overtakes the message it covers; the jobs of deliveries
+ * already applied find nothing left.
+ */
+export async function webhookIngestRoutes(app: AppInstance, ctx: AppContext, pushed: (applied: Applied) => void) {
+  const { database, jobs, secrets } = ctx;
+  const ingest = defineJob({
+    name: 'channels.webhook',
+    queue: 'webhooks',
+    payload: z.object({ channel_id: z.uuid() }),
+    maxAttempts: 5,
+    handle: async ({ channel_id }, job) => {
+      for (;;) {
+        const applied = await job.inWorkspace(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${channel_id}, 0))`);
+          const [channel] = await tx.select().from(channels).where(eq(channels.id, channel_id));
+          const waiting = await tx
+            .select()
+            .from(webhookDeliveries)
+            .where(and(eq(webhookDeliveries.channelId, channel_id), isNull(webhookDeliveries.processedAt)))
+            .orderBy(asc(webhookDeliveries.seq))
+            .limit(BATCH);
+          if (!channel || !waiting.length) return null;
+          const result = await applyEvents(
+            tx,
+            channel,
+            waiting.flatMap((delivery) => eventsOf(channel, delivery.body)),
+          );
+          await tx
+            .update(webhookDeliveries)
+            .set({ processedAt: new Date() })
+            .where(
+              inArray(
+                webhookDeliveries.id,
+                waiting.map((delivery) => delivery.id),
+              ),
+            );
+          return { result, more: waiting.length === BATCH };
+        });
+        if (!applied) return;
+        pushed(applied.result);
+        if (!applied.more) return;
+      }
+    },
+  });
+  jobs.define(ingest);
+
+  await app.register(async (plain) => {
+    const scope = plain as unknown as AppInstance;
+    // the signature is over the bytes as sent: this address reads every body as bytes
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(WEBHOOK_PATH, {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags: ['channels'],
+        summary: "Meta's deliveries for a channel, signed with its app secret (X-Hub-Signature-256)",
+        params: z.object({ channel_id: z.string().max(64) }),
+      },
+      handler: async (request, reply) => {
+        const locale = localeOf(request);
+        const channel = await channelOfWebhook(ctx, request.params.channel_id);
+        if (!channel?.appSecretSealed) return sendError(reply, 404, translate('not_found', locale));
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['x-hub-signature-256'];
+        if (
+          !signedByMeta(raw, Array.isArray(signature) ? signature[0] : signature, secrets.open(channel.appSecretSealed))
+        )
+          return sendError(reply, 401, translate('webhook_signature_invalid', locale));
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return sendError(reply, 400, translate('request_invalid', locale));
+        }
+        await database.withWorkspace(channel.workspaceId, async (tx) => {
+          await tx.insert(webhookDeliveries).values({ workspaceId: channel.workspaceId, channelId: channel.id, body });
+          await jobs.enqueue(ingest, { channel_id: channel.id }, { tx });
+        });
+        return reply.type('text/plain; charset=utf-8').send('EVENT_RECEIVED');
+      },
+    });
+  });
+}

@@ -1,0 +1,295 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
+import {
+  instagramEcho,
+  instagramMessage,
+  instagramRead,
+  messengerDelivery,
+  messengerEcho,
+  messengerMessage,
+  messengerRead,
+  metaJson,
+  signMetaBody,
+  whatsappStatus,
+  whatsappText,
+} from '../../../test/fakes/meta-webhooks.ts';
+import { createOwner } from '../../../test/fixtures.ts';
+import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { join, requests } from '../teams/test-helpers.ts';
+import { messages } from './conversations.tables.ts';
+
+let graph: FakeGraph;
+let t: TestApp;
+let r: ReturnType<typeof requests>;
+beforeAll(async () => {
+  graph = await startFakeGraph();
+});
+afterAll(() => graph.close());
+beforeEach(async () => {
+  graph.reset();
+  t = await createTestApp({ GRAPH_API_URL: graph.url });
+  r = requests(t);
+});
+afterEach(() => t.close());
+
+const APP_SECRET = 'whatsapp-app-secret';
+const PHONE_NUMBER_ID = '106540352242922';
+
+const sign = (raw: string, secret = APP_SECRET) => signMetaBody(raw, secret);
+const textFrom = (from: string, id: string, text: string, timestamp: number, name = 'Amy Chan') =>
+  whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from, id, text, timestamp, name });
+const statusOf = (
+  id: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  error?: { code: number; title: string },
+) =>
+  whatsappStatus({ phoneNumberId: PHONE_NUMBER_ID, id, status, recipientId: '85251234567', ...(error && { error }) });
+
+async function whatsappChannel(owner: { token: string }) {
+  graph.allow(PHONE_NUMBER_ID, 'wa-token-1234');
+  const created = await r.post('/v1/channels', owner.token, {
+    type: 'whatsapp',
+    name: 'WhatsApp',
+    phone_number_id: PHONE_NUMBER_ID,
+    business_account_id: '102290129340398',
+    access_token: 'wa-token-1234',
+    app_secret: APP_SECRET,
+    verify_token: 'verify',
+  });
+  return json(created).data as { id: string };
+}
+
+const deliver = (channelId: string, payload: object | string, signature?: string | null) => {
+  const raw = typeof payload === 'string' ? payload : metaJson(payload);
+  return t.app.inject({
+    method: 'POST',
+    url: `/public/v1/channels/${channelId}/webhook`,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== null && { 'x-hub-signature-256': signature ?? sign(raw) }),
+    },
+    payload: raw,
+  });
+};
+const messagesOf = (workspaceId: string) =>
+  t.database.withWorkspace(workspaceId, (tx) => tx.select().from(messages).orderBy(messages.seq));
+
+describe('WhatsApp webhooks', () => {
+  it('turn a signed message into a customer, an open conversation and a message the inbox lists', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const sentAt = Math.floor(Date.now() / 1000) - 60;
+    const answer = await deliver(channel.id, textFrom('85251234567', 'wamid.IN1', 'Hello / 你好 café', sentAt));
+    expect(answer.statusCode).toBe(200);
+    await t.app.jobs.drain();
+
+    const listed = json(await r.get('/v1/conversations', owner.token));
+    expect(listed.data).toHaveLength(1);
+    const conversation = listed.data[0];
+    expect(conversation).toMatchObject({
+      channel_id: channel.id,
+      channel_type: 'whatsapp',
+      status: 'open',
+      unread_count: 1,
+      last_message_at: sentAt,
+      last_message_preview: 'Hello / 你好 café',
+      customer: { display_name: 'Amy Chan', phone: '+85251234567' },
+    });
+    const detail = json(await r.get(`/v1/conversations/${conversation.id}`, owner.token)).data;
+    expect(detail.session_expires_at).toBe(sentAt + 24 * 3600);
+    const thread = json(await r.get(`/v1/conversations/${conversation.id}/messages`, owner.token)).data;
+    expect(thread).toEqual([
+      expect.objectContaining({
+        direction: 'inbound',
+        type: 'text',
+        text: 'Hello / 你好 café',
+        status: 'received',
+        external_id: 'wamid.IN1',
+        created_at: sentAt,
+      }),
+    ]);
+    // the customer is in the CRM, from WhatsApp
+    const customer = json(await r.get(`/v1/customers/${conversation.customer.id}`, owner.token)).data;
+    expect(customer).toMatchObject({
+      first_name: 'Amy',
+      last_name: 'Chan',
+      whatsapp_id: '85251234567',
+      source: 'whatsapp',
+    });
+  });
+
+  it('store a message once however often Meta delivers it, also ten times at once', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const payload = textFrom('85251234567', 'wamid.DUP', 'once', Math.floor(Date.now() / 1000));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(channel.id, payload)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    await t.app.jobs.drain();
+    await deliver(channel.id, payload);
+    await t.app.jobs.drain();
+    expect((await messagesOf(owner.workspaceId)).map((m) => m.externalId)).toEqual(['wamid.DUP']);
+  });
+
+  it('refuse a missing or wrong signature (401), an unknown channel (404) and a body over 3 MB (413), storing nothing', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const payload = metaJson(textFrom('85251234567', 'wamid.X', 'forged / 假', Math.floor(Date.now() / 1000)));
+    expect((await deliver(channel.id, payload, null)).statusCode).toBe(401);
+    expect((await deliver(channel.id, payload, sign(payload, 'not-the-secret'))).statusCode).toBe(401);
+    // the same words re-serialised are other bytes than the signed ones
+    const reserialised = JSON.stringify(JSON.parse(payload));
+    expect((await deliver(channel.id, reserialised, sign(payload))).statusCode).toBe(401);
+    expect((await deliver('00000000-0000-4000-8000-000000000000', payload)).statusCode).toBe(404);
+    expect((await deliver('nonsense', payload)).statusCode).toBe(404);
+    const huge = `{"object":"whatsapp_business_account","pad":"${'x'.repeat(3 * 1024 * 1024)}"}`;
+    expect((await deliver(channel.id, huge)).statusCode).toBe(413);
+    await t.app.jobs.drain();
+    expect(await messagesOf(owner.workspaceId)).toEqual([]);
+  });
+
+  it('move outbound statuses forward only, keeping Meta’s error of a failed one', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    await deliver(channel.id, textFrom('85251234567', 'wamid.IN', 'hi', Math.floor(Date.now() / 1000)));
+    await t.app.jobs.drain();
+    const [inbound] = await messagesOf(owner.workspaceId);
+    // two replies as the send path stores them
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.insert(messages).values(
+        ['wamid.OUT1', 'wamid.OUT2'].map((externalId) => ({
+          workspaceId: owner.workspaceId,
+          conversationId: inbound!.conversationId,
+          channelId: channel.id,
+          direction: 'outbound' as const,
+          type: 'text',
+          text: 'reply',
+          status: 'sent' as const,
+          externalId,
+        })),
+      ),
+    );
+    for (const status of ['read', 'delivered', 'sent'] as const)
+      await deliver(channel.id, statusOf('wamid.OUT1', status));
+    await deliver(channel.id, statusOf('wamid.OUT1', 'failed', { code: 131047, title: 'Re-engagement message' }));
+    await deliver(channel.id, statusOf('wamid.OUT2', 'failed', { code: 131026, title: 'Message undeliverable' }));
+    await t.app.jobs.drain();
+    const rows = await messagesOf(owner.workspaceId);
+    expect(rows.find((m) => m.externalId === 'wamid.OUT1')).toMatchObject({ status: 'read', errorCode: null });
+    expect(rows.find((m) => m.externalId === 'wamid.OUT2')).toMatchObject({
+      status: 'failed',
+      errorCode: 131026,
+      errorTitle: 'Message undeliverable',
+    });
+  });
+
+  it('take a username that hides its number as a customer without a phone', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    await deliver(
+      channel.id,
+      whatsappText({
+        phoneNumberId: PHONE_NUMBER_ID,
+        userId: 'HK.12345678901234567890',
+        name: 'Quiet One',
+        text: 'hi',
+      }),
+    );
+    await t.app.jobs.drain();
+    const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
+    expect(conversation.customer).toMatchObject({ display_name: 'Quiet One', phone: null });
+  });
+
+  it('keep conversations to their organization and to holders of conversation_read', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    await deliver(channel.id, textFrom('85251234567', 'wamid.T1', 'private', Math.floor(Date.now() / 1000)));
+    await t.app.jobs.drain();
+    const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
+
+    const other = await createOwner(t);
+    expect(json(await r.get('/v1/conversations', other.token)).data).toEqual([]);
+    expect((await r.get(`/v1/conversations/${conversation.id}`, other.token)).statusCode).toBe(404);
+    expect((await r.get(`/v1/conversations/${conversation.id}/messages`, other.token)).statusCode).toBe(404);
+    expect(json(await r.get('/v1/conversations?keyword=private', other.token)).data).toEqual([]);
+
+    const stranger = await join(t, owner.workspaceId, 'member', ['customer_read']);
+    expect((await r.get('/v1/conversations', stranger.token)).statusCode).toBe(403);
+    const agent = await join(t, owner.workspaceId, 'member', ['conversation_read']);
+    // unassigned, so every agent sees it; found by message text and by phone
+    expect(json(await r.get('/v1/conversations?keyword=privat', agent.token)).data).toHaveLength(1);
+    expect(json(await r.get('/v1/conversations?keyword=5123', agent.token)).data).toHaveLength(1);
+    expect(json(await r.get('/v1/conversations?keyword=nothing', agent.token)).data).toEqual([]);
+    expect(json(await r.get('/v1/conversations?filter=closed', agent.token)).data).toEqual([]);
+  });
+});
+
+describe('Messenger and Instagram webhooks', () => {
+  it('store messages, the Page’s echoes, and deliveries and reads by watermark', async () => {
+    const owner = await createOwner(t);
+    graph.allow('200000000000001', 'page-token');
+    const page = json(
+      await r.post('/v1/channels', owner.token, {
+        type: 'messenger',
+        name: 'Page',
+        page_id: '200000000000001',
+        access_token: 'page-token',
+        app_secret: APP_SECRET,
+        verify_token: 'verify',
+      }),
+    ).data;
+    const now = Date.now();
+    const people = { pageId: '200000000000001', psid: '6000000000000001' };
+    await deliver(page.id, messengerMessage({ ...people, mid: 'm_in', text: 'Hi page', timestampMs: now - 5000 }));
+    await deliver(page.id, messengerEcho({ ...people, mid: 'm_echo', text: 'Hello!', timestampMs: now - 4000 }));
+    // Meta's deliveries carry no timestamp, only the watermark
+    await deliver(page.id, messengerDelivery({ ...people, watermark: now - 3500 }));
+    await t.app.jobs.drain();
+    let rows = await messagesOf(owner.workspaceId);
+    expect(rows.map((m) => [m.externalId, m.direction, m.status])).toEqual([
+      ['m_in', 'inbound', 'received'],
+      ['m_echo', 'outbound', 'delivered'],
+    ]);
+    await deliver(page.id, messengerRead({ ...people, watermark: now - 1000 }));
+    await t.app.jobs.drain();
+    rows = await messagesOf(owner.workspaceId);
+    expect(rows.find((m) => m.externalId === 'm_echo')!.status).toBe('read');
+    const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
+    expect(conversation).toMatchObject({ channel_type: 'messenger', unread_count: 1, customer: { phone: null } });
+  });
+
+  it('take Instagram messages through the linked Page, echoes and reads by message id', async () => {
+    const owner = await createOwner(t);
+    graph.allow('200000000000002', 'page-token-2');
+    const account = '17841400000000001';
+    const instagram = json(
+      await r.post('/v1/channels', owner.token, {
+        type: 'instagram',
+        name: 'Instagram',
+        instagram_account_id: account,
+        page_id: '200000000000002',
+        access_token: 'page-token-2',
+        app_secret: APP_SECRET,
+        verify_token: 'verify',
+      }),
+    ).data;
+    const people = { accountId: account, igsid: '7000000000000001' };
+    // a WhatsApp-shaped body on an Instagram channel says nothing to it
+    await deliver(instagram.id, textFrom('85251234567', 'wamid.WRONG', 'not here', Math.floor(Date.now() / 1000)));
+    await deliver(instagram.id, instagramMessage({ ...people, mid: 'ig_in', text: 'Love it 😍' }));
+    await deliver(instagram.id, instagramEcho({ ...people, mid: 'ig_out', text: 'Thanks!' }));
+    await deliver(instagram.id, instagramRead({ ...people, mid: 'ig_out' }));
+    await t.app.jobs.drain();
+    const rows = await messagesOf(owner.workspaceId);
+    expect(rows.map((m) => [m.externalId, m.direction, m.status, m.text])).toEqual([
+      ['ig_in', 'inbound', 'received', 'Love it 😍'],
+      ['ig_out', 'outbound', 'read', 'Thanks!'],
+    ]);
+    const customer = json(
+      await r.get(
+        `/v1/customers/${json(await r.get('/v1/conversations', owner.token)).data[0].customer.id}`,
+        owner.token,
+      ),
+    ).data;
+    expect(customer).toMatchObject({ instagram_id: '7000000000000001', source: 'instagram' });
+  });
+});

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database.ts';
+import { searchText } from './customer-query.ts';
+import { type CustomerRow, customers } from './customers.tables.ts';
+
+/** Who wrote in on a channel, as Meta names them. */
+export interface ChannelContact {
+  source: 'whatsapp' | 'messenger' | 'instagram' | 'webchat';
+  /** the channel's id for the person: WhatsApp's wa_id (or user_id for a username that hides its number), a PSID, an Instagram-scoped id */
+  externalId: string;
+  /** E.164, when the channel tells it (WhatsApp's wa_id is the number without its +) */
+  phone?: string | null;
+  /** the profile name, when the channel tells it */
+  name?: string | null;
+}
+
+const COLUMN = { whatsapp: 'whatsappId', messenger: 'facebookId', instagram: 'instagramId' } as const;
+
+/** "Amy Chan" → Amy / Chan; one word is a first name; no name is the channel's id, so the record still reads. */
+function namesOf(contact: ChannelContact) {
+  const name = (contact.name ?? '').trim().replace(/\s+/g, ' ').slice(0, 99);
+  const words = name ? name.split(' ') : [];
+  const fallback = contact.phone ?? contact.externalId;
+  return {
+    firstName: (words[0] ?? fallback).slice(0, 49),
+    lastName: words.slice(1).join(' ').slice(0, 49),
+    displayName: name || fallback,
+  };
+}
+
+/**
+ * The customer a channel's contact is: found by the channel's id, else (WhatsApp) by the phone number, which then
+ * gets the id; otherwise a new customer from the channel. Runs in the caller's transaction.
+ */
+export async function customerOfContact(tx: Tx, workspaceId: string, contact: ChannelContact): Promise<CustomerRow> {
+  if (contact.source === 'webchat') throw new Error('web-chat visitors are linked by the web-chat channel');
+  const column = customers[COLUMN[contact.source]];
+  const [known] = await tx.select().from(customers).where(eq(column, contact.externalId));
+  if (known) return known;
+  if (contact.phone) {
+    const [byPhone] = await tx
+      .update(customers)
+      .set({ whatsappId: contact.externalId, updatedAt: new Date() })
+      .where(sql`${customers.phone} = ${contact.phone} and ${customers.whatsappId} is null`)
+      .returning();
+    if (byPhone) return byPhone;
+  }
+  const names = namesOf(contact);
+  const values = {
+    workspaceId,
+    ...names,
+    phone: contact.phone ?? null,
+    [COLUMN[contact.source]]: contact.externalId,
+    source: contact.source,
+  };
+  // two deliveries of one new contact at once: the second finds the first's row
+  const [created] = await tx
+    .insert(customers)
+    .values({ ...values, search: searchText(values) })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [raced] = await tx.select().from(customers).where(eq(column, contact.externalId));
+  if (raced) return raced;
+  // the phone belongs to a customer with another WhatsApp id: this contact becomes a customer of its own
+  const [own] = await tx
+    .insert(customers)
+    .values({ ...values, phone: null, search: searchText({ ...values, phone: null }) })
+    .returning();
+  return own!;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { pageField, pageSizeField } from './fields.ts';
+
+/** The chat list's filters (SPEC 2): every open one I may see, mine, my teams', those I have not read, closed. */
+export const CONVERSATION_FILTERS = ['all', 'me', 'supervised', 'unread', 'closed'] as const;
+export const MESSAGE_STATUSES = ['received', 'wait_to_send', 'sent', 'delivered', 'read', 'failed'] as const;
+
+export const conversationSchema = z.object({
+  id: z.uuid(),
+  channel_id: z.uuid(),
+  channel_type: z.enum(['whatsapp', 'messenger', 'instagram', 'webchat']),
+  status: z.enum(['open', 'closed']),
+  /** inbound messages since the signed-in member last read it */
+  unread_count: z.number(),
+  last_message_at: z.number().nullable(),
+  last_message_preview: z.string().nullable(),
+  assignee_member_id: z.uuid().nullable(),
+  team_id: z.uuid().nullable(),
+  all_teams: z.boolean(),
+  customer: z.object({ id: z.uuid(), display_name: z.string(), phone: z.string().nullable() }),
+  created_at: z.number(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationDetailSchema = conversationSchema.extend({
+  /** Meta's time of the customer's last message + 24 hours; null when they never wrote */
+  session_expires_at: z.number().nullable(),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  conversation_id: z.uuid(),
+  direction: z.enum(['inbound', 'outbound']),
+  type: z.string(),
+  text: z.string().nullable(),
+  content: z.record(z.string(), z.unknown()),
+  status: z.enum(MESSAGE_STATUSES),
+  external_id: z.string().nullable(),
+  error_code: z.number().nullable(),
+  error_title: z.string().nullable(),
+  /** the order of every message of the organization: what a reconnecting socket asks to catch up after */
+  seq: z.number(),
+  created_at: z.number(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationListQuerySchema = z.object({
+  filter: z.enum(CONVERSATION_FILTERS).default('all'),
+  keyword: z.string().trim().max(100).optional(),
+  page: pageField,
+  size: pageSizeField,
+});
+const idParams = z.object({ id: z.uuid() });
+const paged = true;
+
+export const conversationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/conversations',
+    query: conversationListQuerySchema,
+    response: z.array(conversationSchema),
+    paged,
+    summary: 'Conversations the member may see, newest activity first; search by customer name, phone or message text',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/conversations/:id',
+    params: idParams,
+    response: conversationDetailSchema,
+    summary: 'One conversation with the end of its free-reply session',
+  }),
+  messages: endpoint({
+    method: 'GET',
+    path: '/v1/conversations/:id/messages',
+    params: idParams,
+    query: z.object({ page: pageField, size: pageSizeField }),
+    response: z.array(messageSchema),
+    paged,
+    summary: 'A page of messages, page 1 the newest, each page oldest first; reading them marks nothing',
+  }),
+};
