@@ -118,6 +118,35 @@ describe('WhatsApp webhooks', () => {
     });
   });
 
+  it('push the new message live to agents of the organization, and to nobody else', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const agent = await join(t, owner.workspaceId, 'member', ['conversation_read']);
+    const stranger = await join(t, owner.workspaceId, 'member', ['customer_read']);
+    const other = await createOwner(t);
+    const sockets = await Promise.all(
+      [agent, stranger, other].map((who) => t.app.injectWS(`/v1/ws?token=${who.token}`)),
+    );
+    const heard = sockets.map((ws) => {
+      const got: Record<string, unknown>[] = [];
+      ws.on('message', (raw) => got.push(JSON.parse(raw.toString())));
+      return got;
+    });
+    await deliver(channel.id, textFrom('85251234567', 'wamid.LIVE', 'are you there?', Math.floor(Date.now() / 1000)));
+    await t.app.jobs.drain();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard[0]).toEqual([
+      {
+        action: 'conversation.message',
+        success: true,
+        data: expect.objectContaining({ text: 'are you there?', external_id: 'wamid.LIVE', direction: 'inbound' }),
+      },
+    ]);
+    expect(heard[1]).toEqual([]);
+    expect(heard[2]).toEqual([]);
+    for (const ws of sockets) ws.terminate();
+  });
+
   it('store a message once however often Meta delivers it, also ten times at once', async () => {
     const owner = await createOwner(t);
     const channel = await whatsappChannel(owner);
