@@ -52,6 +52,13 @@ export const conversationListQuerySchema = z.object({
   page: pageField,
   size: pageSizeField,
 });
+/** Free-form text; media and templates come with the composer's attachments and the templates feature. */
+export const sendMessageBodySchema = z.object({
+  type: z.literal('text'),
+  text: z.string().trim().min(1, { error: 'message_text_required' }).max(4096),
+});
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
 const idParams = z.object({ id: z.uuid() });
 const paged = true;
 
@@ -79,5 +86,20 @@ export const conversationEndpoints = {
     response: z.array(messageSchema),
     paged,
     summary: 'A page of messages, page 1 the newest, each page oldest first; reading them marks nothing',
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/v1/conversations/:id/messages',
+    params: idParams,
+    body: sendMessageBodySchema,
+    response: messageSchema,
+    summary: 'Send free-form text inside the 24-hour window (a template is required outside it)',
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: '/v1/conversations/:id/read',
+    params: idParams,
+    response: z.object({ unread_count: z.number() }),
+    summary: 'The member opened the conversation: their unread count is 0, and WhatsApp hears the last message read',
   }),
 };

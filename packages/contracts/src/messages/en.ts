@@ -196,6 +196,9 @@ export const en = {
   channel_graph_unreachable: 'Meta could not be reached to check the access token, try again',
   channel_fields_of_other_type: '{field} does not belong to a {type} channel',
   webhook_signature_invalid: "the webhook's signature is missing or wrong",
+  message_text_required: 'type a message first',
+  template_required: "the customer's 24-hour reply window has closed: send a template message",
+  channel_needs_reauth: "Meta refused this channel's access token: an admin must connect it again",
 } as const;
 
 export type MessageKey = keyof typeof en;

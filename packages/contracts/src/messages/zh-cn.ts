@@ -188,4 +188,7 @@ export const zhCn: Catalogue = {
   channel_graph_unreachable: '无法连接到 Meta 检查访问令牌，请再试一次',
   channel_fields_of_other_type: '{field} 不属于 {type} 渠道',
   webhook_signature_invalid: 'Webhook 的签名缺失或不正确',
+  message_text_required: '请先输入消息',
+  template_required: '客户的 24 小时回复时段已结束：请发送模板消息',
+  channel_needs_reauth: 'Meta 拒绝了此渠道的访问令牌：需由管理员重新连接',
 };

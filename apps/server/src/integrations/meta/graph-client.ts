@@ -15,11 +15,27 @@ export class GraphError extends Error {
   ) {
     super(`Graph ${status}${code === null ? '' : ` code ${code}`}: ${title}`);
   }
+
+  /** No answer, Meta's own trouble, or a rate limit: worth trying again later. */
+  get transient(): boolean {
+    return this.status === 0 || this.status >= 500 || (this.code !== null && TRANSIENT_CODES.has(this.code));
+  }
+
+  /** The token is expired, revoked or lacks a permission: an admin must connect the channel again. */
+  get tokenRejected(): boolean {
+    return this.code === 190 || this.status === 401;
+  }
 }
+
+// Meta's throttling and temporary codes: too many calls (4, 17, 32, 613), service trouble (1, 2), WhatsApp's
+// throughput, spam-rate and pair-rate limits (130429, 131048, 131056) and account rate limit (80007)
+const TRANSIENT_CODES = new Set([1, 2, 4, 17, 32, 613, 130429, 131048, 131056, 80007]);
 
 export interface GraphClient {
   /** GET `path` under the Graph URL with the token as bearer; Graph's refusal or no answer throws a GraphError */
   get<T>(path: string, token: string): Promise<T>;
+  /** POST a JSON body, likewise */
+  post<T>(path: string, token: string, body: object): Promise<T>;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -58,5 +74,14 @@ export function createGraphClient(baseUrl: string, options: { timeoutMs?: number
     if (!response.ok) throw await errorOf(response);
     return (await response.json()) as T;
   }
-  return { get: (path, token) => json(path, { headers: { authorization: `Bearer ${token}` } }) };
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  return {
+    get: (path, token) => json(path, { headers: bearer(token) }),
+    post: (path, token, body) =>
+      json(path, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+  };
 }

@@ -5,7 +5,9 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { createConversationsService, toMessageDto } from './conversations.service.ts';
+import type { MessageRow } from './conversations.tables.ts';
 import type { Applied } from './inbound/apply-events.ts';
+import { createOutboundService } from './outbound/outbound.service.ts';
 import { webhookIngestRoutes } from './webhook-ingest.ts';
 
 /**
@@ -17,17 +19,14 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const read = ctx.guards.member('conversation_read');
   const group = ['conversations'];
 
-  const pushed = ({ messages, statuses }: Applied) => {
-    for (const { message } of messages)
-      ctx.sockets.toWorkspace(message.workspaceId, 'conversation.message', toMessageDto(message), {
-        permission: 'conversation_read',
-      });
-    for (const message of statuses)
-      ctx.sockets.toWorkspace(message.workspaceId, 'conversation.message_status', toMessageDto(message), {
-        permission: 'conversation_read',
-      });
-  };
-  await webhookIngestRoutes(app, ctx, pushed);
+  const push = (action: 'conversation.message' | 'conversation.message_status', message: MessageRow) =>
+    ctx.sockets.toWorkspace(message.workspaceId, action, toMessageDto(message), { permission: 'conversation_read' });
+  await webhookIngestRoutes(app, ctx, ({ messages, statuses }: Applied) => {
+    for (const { message } of messages) push('conversation.message', message);
+    for (const message of statuses) push('conversation.message_status', message);
+  });
+  const outbound = createOutboundService(ctx, app.log, service, push);
+  const write = ctx.guards.member('conversation_write');
 
   app.route({
     ...routeOf(conversationEndpoints.list, group),
@@ -54,5 +53,15 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
       );
       return ok(items, page);
     },
+  });
+  app.route({
+    ...routeOf(conversationEndpoints.send, group),
+    preHandler: write,
+    handler: async (request) => ok(await outbound.send(memberOf(request), request.params.id, request.body)),
+  });
+  app.route({
+    ...routeOf(conversationEndpoints.read, group),
+    preHandler: read,
+    handler: async (request) => ok(await outbound.markRead(memberOf(request), request.params.id)),
   });
 }

@@ -26,7 +26,8 @@ import {
 
 type ListQuery = z.output<typeof conversationListQuerySchema>;
 
-const SESSION_MS = 24 * 3600 * 1000;
+/** The free-reply window after the customer's last message (WhatsApp, Messenger and Instagram alike). */
+export const SESSION_MS = 24 * 3600 * 1000;
 
 export const toMessageDto = (row: MessageRow): Message => ({
   id: row.id,
@@ -192,5 +193,5 @@ export function createConversationsService(ctx: AppContext) {
     });
   }
 
-  return { list, get, messages: messagesOf };
+  return { list, get, messages: messagesOf, visible };
 }

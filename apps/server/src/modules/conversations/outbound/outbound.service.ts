@@ -1,0 +1,136 @@
+import type { Message, SendMessageBody } from '@omnichat/contracts';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { GraphError } from '../../../integrations/meta/graph-client.ts';
+import type { MemberPrincipal } from '../../../platform/auth/guards.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import { channels } from '../../channels/index.ts';
+import { type ConversationsService, SESSION_MS, toMessageDto } from '../conversations.service.ts';
+import { conversationReads, conversations, type MessageRow, messages } from '../conversations.tables.ts';
+import { deliverText } from './send-message.ts';
+
+const SEND_ATTEMPTS = 5;
+
+/**
+ * Replies and read marks. A text is stored, then sent to Graph at once; when Graph is unreachable or throttles,
+ * a job tries again with backoff, and the last attempt records the failure. `push` tells the organization's
+ * agents of a new message and of a later change of its state.
+ */
+export function createOutboundService(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  conversationsService: ConversationsService,
+  push: (action: 'conversation.message' | 'conversation.message_status', message: MessageRow) => void,
+) {
+  const { database, jobs, graph, secrets } = ctx;
+
+  const retry = defineJob({
+    name: 'messages.send',
+    queue: 'outbound',
+    payload: z.object({ message_id: z.uuid() }),
+    maxAttempts: SEND_ATTEMPTS,
+    handle: async ({ message_id }, job) => {
+      const message = await job.inWorkspace(async (tx) => {
+        const [waiting] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.id, message_id), eq(messages.status, 'wait_to_send')));
+        if (!waiting) return null;
+        if ((await deliverText(ctx, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
+          throw new Error('Graph is unreachable or throttling: the message waits for the next attempt');
+        const [now] = await tx.select().from(messages).where(eq(messages.id, message_id));
+        return now!;
+      });
+      if (message) push('conversation.message_status', message);
+    },
+  });
+  jobs.define(retry);
+
+  async function send(member: MemberPrincipal, id: string, body: SendMessageBody): Promise<Message> {
+    const sent = await database.withWorkspace(member.workspaceId, async (tx) => {
+      const { conversation } = await conversationsService.visible(tx, member, id);
+      const [channel] = await tx.select().from(channels).where(eq(channels.id, conversation.channelId));
+      if (channel!.status === 'needs_reauth') throw new AppError(409, 'channel_needs_reauth');
+      const window = conversation.lastInboundAt ? conversation.lastInboundAt.getTime() + SESSION_MS : 0;
+      if (channel!.type !== 'webchat' && Date.now() >= window) throw new AppError(400, 'template_required');
+
+      const [stored] = await tx
+        .insert(messages)
+        .values({
+          workspaceId: member.workspaceId,
+          conversationId: conversation.id,
+          channelId: conversation.channelId,
+          direction: 'outbound',
+          type: 'text',
+          text: body.text,
+          status: 'wait_to_send',
+          senderMemberId: member.member.id,
+        })
+        .returning();
+      await tx
+        .update(conversations)
+        .set({ lastMessageAt: new Date(), lastMessagePreview: body.text.slice(0, 200), updatedAt: new Date() })
+        .where(eq(conversations.id, conversation.id));
+      if ((await deliverText(ctx, tx, stored!, false)) === 'retry')
+        await jobs.enqueue(retry, { message_id: stored!.id }, { tx });
+      const [now] = await tx.select().from(messages).where(eq(messages.id, stored!.id));
+      return now!;
+    });
+    push('conversation.message', sent);
+    return toMessageDto(sent);
+  }
+
+  /**
+   * The member opened the conversation: everything in it counts as read for them, and on WhatsApp the customer's
+   * last message is marked read (blue ticks). Graph's refusal is logged; the read still counts.
+   */
+  async function markRead(member: MemberPrincipal, id: string) {
+    const lastInbound = await database.withWorkspace(member.workspaceId, async (tx) => {
+      const { conversation } = await conversationsService.visible(tx, member, id);
+      const [last] = await tx
+        .select({ seq: max(messages.seq) })
+        .from(messages)
+        .where(eq(messages.conversationId, conversation.id));
+      await tx
+        .insert(conversationReads)
+        .values({
+          workspaceId: member.workspaceId,
+          conversationId: conversation.id,
+          memberId: member.member.id,
+          lastReadSeq: last?.seq ?? 0,
+        })
+        .onConflictDoUpdate({
+          target: [conversationReads.conversationId, conversationReads.memberId],
+          set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)` },
+        });
+      const [channel] = await tx.select().from(channels).where(eq(channels.id, conversation.channelId));
+      if (channel?.type !== 'whatsapp') return null;
+      const [inbound] = await tx
+        .select({ externalId: messages.externalId })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversation.id), eq(messages.direction, 'inbound')))
+        .orderBy(desc(messages.seq))
+        .limit(1);
+      return inbound?.externalId ? { channel, messageId: inbound.externalId } : null;
+    });
+    if (lastInbound) {
+      const { channel, messageId } = lastInbound;
+      await graph
+        .post(`${channel.phoneNumberId}/messages`, secrets.open(channel.accessTokenSealed ?? ''), {
+          messaging_product: 'whatsapp',
+          status: 'read',
+          message_id: messageId,
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof GraphError)) throw error;
+          log.warn({ err: error, channel: channel.id }, 'WhatsApp did not take the read mark');
+        });
+    }
+    return { unread_count: 0 };
+  }
+
+  return { send, markRead };
+}
