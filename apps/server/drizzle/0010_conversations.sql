@@ -37,6 +37,8 @@ CREATE TABLE "messages" (
 	"content" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"status" text NOT NULL,
 	"external_id" text,
+	"media_key" text,
+	"media_type" text,
 	"error_code" integer,
 	"error_title" text,
 	"sender_member_id" uuid,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { addAllCatalogues, LIMITS, SOCKET_CLOSE, translate } from '@omnichat/contracts';
@@ -44,6 +45,7 @@ import { registerMetrics } from './platform/observability/metrics.ts';
 import { createClusterBus } from './platform/realtime/cluster-bus.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
+import { createLocalStorage } from './platform/storage/file-storage.ts';
 
 // errors, mails and socket messages speak each user's language
 addAllCatalogues();
@@ -127,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     settings,
     secrets,
     graph: createGraphClient(config.GRAPH_API_URL),
+    storage: createLocalStorage(path.join(config.dataDir, 'media')),
     guards,
     sockets: new SocketHub(guards, app.log, cluster, options.now),
     jobs,

@@ -14,6 +14,7 @@ import type { EventBus } from './platform/events/event-bus.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { SocketHub } from './platform/realtime/socket-hub.ts';
+import type { FileStorage } from './platform/storage/file-storage.ts';
 
 /** The services every module is built from; app.ts assembles it once. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** Meta's Graph API under GRAPH_API_URL */
   graph: GraphClient;
+  /** received files (local disk under DATA_DIR/media) */
+  storage: FileStorage;
   mailer: Mailer;
   google: GoogleVerifier;
   oneTimeTokens: OneTimeTokens;

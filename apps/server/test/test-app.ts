@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -94,6 +96,10 @@ export async function createPostgresDatabase(serverUrl: string, prefix: string, 
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** This worker's DATA_DIR (received files), so tests never write into the repository's ./data */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-test-data-'));
+process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: {
@@ -110,6 +116,7 @@ export async function createTestApp(
     SECRETS_KEY: 'test-secrets-key-that-is-long-enough-for-aes',
     WEB_DIST: '/nonexistent',
     PUBLIC_URL: 'http://chat.test',
+    DATA_DIR: dataDir,
     ...env,
   });
   const mail = new MailRecorder();

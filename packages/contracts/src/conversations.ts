@@ -38,6 +38,9 @@ export const messageSchema = z.object({
   content: z.record(z.string(), z.unknown()),
   status: z.enum(MESSAGE_STATUSES),
   external_id: z.string().nullable(),
+  /** a received file, served to members who may see the conversation; null until fetched from Meta */
+  media_url: z.string().nullable(),
+  media_type: z.string().nullable(),
   error_code: z.number().nullable(),
   error_title: z.string().nullable(),
   /** the order of every message of the organization: what a reconnecting socket asks to catch up after */

@@ -70,7 +70,7 @@ export async function startFakeGraph(options: { version?: string } = {}) {
   const allowed = new Map<string, Set<string>>();
   const failures: { match: Match; error: ScriptedError; times: number }[] = [];
   const delays: { match: Match; ms: number }[] = [];
-  const media = new Map<string, { content: Buffer; mimeType: string; token: string }>();
+  const media = new Map<string, { content: Buffer; mimeType: string; token: string | null }>();
   const tokenFits = (objectId: string, token: string | null) => !!token && !!allowed.get(objectId)?.has(token);
 
   const server: Server = createServer(async (incoming, response) => {
@@ -86,7 +86,7 @@ export async function startFakeGraph(options: { version?: string } = {}) {
     if (download) {
       const file = media.get(download[1]!);
       if (!file) return answer(404, graphError({ status: 404, code: 100, message: 'Unknown media' }));
-      if (bearer !== file.token) return answer(401, graphError(BAD_TOKEN));
+      if (file.token !== null && bearer !== file.token) return answer(401, graphError(BAD_TOKEN));
       return answer(200, file.content, file.mimeType);
     }
 
@@ -173,9 +173,13 @@ export async function startFakeGraph(options: { version?: string } = {}) {
     delayNext(match: Match, ms: number) {
       delays.push({ match, ms });
     },
-    /** a media id Graph resolves to a download of `content`, both needing `token` */
-    media(mediaId: string, content: Buffer, mimeType: string, token: string) {
+    /**
+     * A media id Graph resolves to a download of `content`, both needing `token` (WhatsApp); with a null token the
+     * download is a public signed URL as Messenger's and Instagram's attachments are. Answers the download URL.
+     */
+    media(mediaId: string, content: Buffer, mimeType: string, token: string | null) {
       media.set(mediaId, { content, mimeType, token });
+      return `http://127.0.0.1:${port}/media-download/${mediaId}`;
     },
     /** forgets requests, scripted failures, delays and media (allowed tokens stay) */
     reset() {

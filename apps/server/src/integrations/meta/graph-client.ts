@@ -36,6 +36,8 @@ export interface GraphClient {
   get<T>(path: string, token: string): Promise<T>;
   /** POST a JSON body, likewise */
   post<T>(path: string, token: string, body: object): Promise<T>;
+  /** A file Graph pointed at (a media `url`), fetched with the token; refused past `maxBytes` (status 413). */
+  download(url: string, token: string | null, maxBytes: number): Promise<{ bytes: Buffer; contentType: string }>;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -83,5 +85,26 @@ export function createGraphClient(baseUrl: string, options: { timeoutMs?: number
         headers: { ...bearer(token), 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
+    async download(url, token, maxBytes) {
+      const response = await call(url, token ? { headers: bearer(token) } : {});
+      if (!response.ok) throw await errorOf(response);
+      const tooLarge = () => new GraphError(413, null, 'the file is over the size limit');
+      if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const reader = response.body?.getReader();
+      for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+        size += next.value.byteLength;
+        if (size > maxBytes) {
+          await reader?.cancel();
+          throw tooLarge();
+        }
+        chunks.push(Buffer.from(next.value));
+      }
+      return {
+        bytes: Buffer.concat(chunks),
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { conversationEndpoints } from '@omnichat/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
@@ -7,6 +8,7 @@ import type { AppInstance } from '../../platform/http/types.ts';
 import { createConversationsService, toMessageDto } from './conversations.service.ts';
 import type { MessageRow } from './conversations.tables.ts';
 import type { Applied } from './inbound/apply-events.ts';
+import { defineMediaFetch } from './inbound/fetch-media.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
 import { webhookIngestRoutes } from './webhook-ingest.ts';
 
@@ -21,10 +23,16 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
 
   const push = (action: 'conversation.message' | 'conversation.message_status', message: MessageRow) =>
     ctx.sockets.toWorkspace(message.workspaceId, action, toMessageDto(message), { permission: 'conversation_read' });
-  await webhookIngestRoutes(app, ctx, ({ messages, statuses }: Applied) => {
-    for (const { message } of messages) push('conversation.message', message);
-    for (const message of statuses) push('conversation.message_status', message);
-  });
+  const fetchMedia = defineMediaFetch(ctx, (message) => push('conversation.message_status', message));
+  await webhookIngestRoutes(
+    app,
+    ctx,
+    ({ messages, statuses }: Applied) => {
+      for (const { message } of messages) push('conversation.message', message);
+      for (const message of statuses) push('conversation.message_status', message);
+    },
+    fetchMedia,
+  );
   const outbound = createOutboundService(ctx, app.log, service, push);
   const write = ctx.guards.member('conversation_write');
 
@@ -52,6 +60,24 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
         request.query.size,
       );
       return ok(items, page);
+    },
+  });
+  app.get('/v1/conversations/:id/messages/:message_id/media', {
+    schema: {
+      tags: group,
+      summary: "A received file, to the organization's members who may see its conversation",
+      params: z.object({ id: z.uuid(), message_id: z.uuid() }),
+    },
+    preHandler: read,
+    handler: async (request, reply) => {
+      const file = await service.media(memberOf(request), request.params.id, request.params.message_id);
+      return reply
+        .header('content-type', file.type)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(file.stream);
     },
   });
   app.route({

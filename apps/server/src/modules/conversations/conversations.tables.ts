@@ -85,6 +85,9 @@ export const messages = pgTable(
     content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status', { enum: ['received', 'wait_to_send', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
     externalId: text('external_id'),
+    /** the received file in the storage adapter, once fetched from Meta, and its type */
+    mediaKey: text('media_key'),
+    mediaType: text('media_type'),
     errorCode: integer('error_code'),
     errorTitle: text('error_title'),
     senderMemberId: uuid('sender_member_id'),

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { defineJob } from '../../platform/jobs/job-definition.ts';
+import { defineJob, type JobDefinition } from '../../platform/jobs/job-definition.ts';
 import { type ChannelRow, channelOfWebhook, channels, WEBHOOK_PATH } from '../channels/index.ts';
 import { webhookDeliveries } from './conversations.tables.ts';
 import { type Applied, applyEvents } from './inbound/apply-events.ts';
+import { MEDIA_TYPES } from './inbound/fetch-media.ts';
 import { messagingEvents, whatsappEvents } from './inbound/meta-events.ts';
 
 /** Meta's deliveries are small; anything past 3 MB is refused before it is read further (413). */
@@ -45,7 +46,12 @@ const BATCH = 100;
  * came, under the channel's lock, so a watermark never overtakes the message it covers; the jobs of deliveries
  * already applied find nothing left.
  */
-export async function webhookIngestRoutes(app: AppInstance, ctx: AppContext, pushed: (applied: Applied) => void) {
+export async function webhookIngestRoutes(
+  app: AppInstance,
+  ctx: AppContext,
+  pushed: (applied: Applied) => void,
+  fetchMedia: JobDefinition<z.ZodObject<{ message_id: z.ZodUUID }>>,
+) {
   const { database, jobs, secrets } = ctx;
   const ingest = defineJob({
     name: 'channels.webhook',
@@ -69,6 +75,8 @@ export async function webhookIngestRoutes(app: AppInstance, ctx: AppContext, pus
             channel,
             waiting.flatMap((delivery) => eventsOf(channel, delivery.body)),
           );
+          for (const { message } of result.messages)
+            if (MEDIA_TYPES.has(message.type)) await jobs.enqueue(fetchMedia, { message_id: message.id }, { tx });
           await tx
             .update(webhookDeliveries)
             .set({ processedAt: new Date() })

@@ -1,0 +1,86 @@
+import { LIMITS } from '@omnichat/contracts';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { GraphError } from '../../../integrations/meta/graph-client.ts';
+import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import { type ChannelRow, channels } from '../../channels/index.ts';
+import { type MessageRow, messages } from '../conversations.tables.ts';
+
+/** The kinds of message that carry a file. */
+export const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker', 'file']);
+const ATTEMPTS = 5;
+
+/** Where a message's file is: WhatsApp names a media id to resolve with Graph, Messenger and Instagram a URL. */
+function sourceOf(message: MessageRow): { mediaId: string } | { url: string } | null {
+  const content = message.content as { id?: unknown; attachments?: { payload?: { url?: unknown } }[] };
+  if (typeof content.id === 'string') return { mediaId: content.id };
+  const url = content.attachments?.[0]?.payload?.url;
+  return typeof url === 'string' ? { url } : null;
+}
+
+/**
+ * A received file is fetched from Meta after its message is stored (never inside the webhook's transaction) and
+ * kept by the storage adapter; the message then carries it. A file over the upload limit is left at Meta and the
+ * message says so; a refused token flags the channel.
+ */
+export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow) => void) {
+  const { database, graph, secrets, storage } = ctx;
+  const fetchMedia = defineJob({
+    name: 'messages.fetch-media',
+    queue: 'media',
+    payload: z.object({ message_id: z.uuid() }),
+    maxAttempts: ATTEMPTS,
+    handle: async ({ message_id }, job) => {
+      const found = await job.inWorkspace(async (tx) => {
+        const [row] = await tx
+          .select({ message: messages, channel: channels })
+          .from(messages)
+          .innerJoin(channels, eq(channels.id, messages.channelId))
+          .where(eq(messages.id, message_id));
+        return row && !row.message.mediaKey ? row : null;
+      });
+      const source = found && sourceOf(found.message);
+      if (!found || !source) return;
+      const record = async (changes: Partial<MessageRow>) => {
+        const [row] = await job.inWorkspace((tx) =>
+          tx
+            .update(messages)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(eq(messages.id, message_id))
+            .returning(),
+        );
+        if (row) changed(row);
+      };
+      try {
+        const file = await download(found.channel, source);
+        const key = await storage.put(found.message.workspaceId, file.bytes);
+        await record({ mediaKey: key, mediaType: file.contentType });
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.transient && job.attempt < ATTEMPTS) throw error;
+        await record({
+          content: { ...found.message.content, media_unavailable: error.status === 413 ? 'too_large' : error.title },
+        });
+        if (error.tokenRejected)
+          await database.withWorkspace(found.channel.workspaceId, (tx) =>
+            tx
+              .update(channels)
+              .set({ status: 'needs_reauth', updatedAt: new Date() })
+              .where(eq(channels.id, found.channel.id)),
+          );
+      }
+    },
+  });
+
+  async function download(channel: ChannelRow, source: { mediaId: string } | { url: string }) {
+    const token = channel.accessTokenSealed ? secrets.open(channel.accessTokenSealed) : null;
+    if ('url' in source) return graph.download(source.url, null, LIMITS.uploadMaxBytes);
+    const media = await graph.get<{ url: string; mime_type?: string }>(source.mediaId, token ?? '');
+    const file = await graph.download(media.url, token, LIMITS.uploadMaxBytes);
+    return { bytes: file.bytes, contentType: media.mime_type ?? file.contentType };
+  }
+
+  ctx.jobs.define(fetchMedia);
+  return fetchMedia;
+}

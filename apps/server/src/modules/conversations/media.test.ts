@@ -1,0 +1,136 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
+import { messengerMessage, metaJson, signMetaBody, whatsappMedia } from '../../../test/fakes/meta-webhooks.ts';
+import { createOwner } from '../../../test/fixtures.ts';
+import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { join, requests } from '../teams/test-helpers.ts';
+
+let graph: FakeGraph;
+let t: TestApp;
+let r: ReturnType<typeof requests>;
+beforeAll(async () => {
+  graph = await startFakeGraph();
+});
+afterAll(() => graph.close());
+beforeEach(async () => {
+  graph.reset();
+  t = await createTestApp({ GRAPH_API_URL: graph.url });
+  r = requests(t);
+});
+afterEach(() => t.close());
+
+const APP_SECRET = 'app-secret';
+const PHONE_NUMBER_ID = '106540352242922';
+const TOKEN = 'wa-token-1234';
+const PHOTO = Buffer.from('\x89PNG\r\n\x1a\n a customer photo');
+
+async function deliver(channelId: string, payload: object) {
+  const raw = metaJson(payload);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/public/v1/channels/${channelId}/webhook`,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(raw, APP_SECRET) },
+    payload: raw,
+  });
+  expect(answer.statusCode).toBe(200);
+  await t.app.jobs.drain();
+}
+
+async function setUp(type: 'whatsapp' | 'messenger') {
+  const owner = await createOwner(t);
+  const objectId = type === 'whatsapp' ? PHONE_NUMBER_ID : '200000000000001';
+  graph.allow(objectId, TOKEN);
+  const ids =
+    type === 'whatsapp'
+      ? { phone_number_id: PHONE_NUMBER_ID, business_account_id: '102290129340398' }
+      : { page_id: objectId };
+  const channel = json(
+    await r.post('/v1/channels', owner.token, {
+      type,
+      name: type,
+      ...ids,
+      access_token: TOKEN,
+      app_secret: APP_SECRET,
+      verify_token: 'verify',
+    }),
+  ).data;
+  return { owner, channel };
+}
+const lastMessage = async (token: string) => {
+  const [conversation] = json(await r.get('/v1/conversations', token)).data;
+  const thread = json(await r.get(`/v1/conversations/${conversation.id}/messages`, token)).data;
+  return thread.at(-1);
+};
+
+describe('received media', () => {
+  it('fetches a WhatsApp photo through Graph with the channel token and serves it to members only', async () => {
+    const { owner, channel } = await setUp('whatsapp');
+    graph.media('880000000000001', PHOTO, 'image/png', TOKEN);
+    await deliver(
+      channel.id,
+      whatsappMedia({
+        phoneNumberId: PHONE_NUMBER_ID,
+        from: '85251234567',
+        kind: 'image',
+        mediaId: '880000000000001',
+        mimeType: 'image/png',
+        caption: 'my receipt',
+      }),
+    );
+    const message = await lastMessage(owner.token);
+    expect(message).toMatchObject({ type: 'image', text: 'my receipt', media_type: 'image/png' });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: message.media_url,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PHOTO)).toBe(true);
+
+    const other = await createOwner(t);
+    expect((await r.get(message.media_url, other.token)).statusCode).toBe(404);
+    const stranger = await join(t, owner.workspaceId, 'member', ['customer_read']);
+    expect((await r.get(message.media_url, stranger.token)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: message.media_url })).statusCode).toBe(401);
+  });
+
+  it('leaves a file over the limit at Meta and says so on the message', async () => {
+    const { owner, channel } = await setUp('whatsapp');
+    graph.media('880000000000002', Buffer.alloc(21 * 1024 * 1024, 1), 'video/mp4', TOKEN);
+    await deliver(
+      channel.id,
+      whatsappMedia({
+        phoneNumberId: PHONE_NUMBER_ID,
+        from: '85251234567',
+        kind: 'video',
+        mediaId: '880000000000002',
+        mimeType: 'video/mp4',
+      }),
+    );
+    const message = await lastMessage(owner.token);
+    expect(message).toMatchObject({
+      type: 'video',
+      media_url: null,
+      content: expect.objectContaining({ media_unavailable: 'too_large' }),
+    });
+  });
+
+  it('keeps a Messenger attachment from its URL, and never serves a type a browser would run', async () => {
+    const { owner, channel } = await setUp('messenger');
+    const url = graph.media('att1', Buffer.from('<script>alert(1)</script>'), 'text/html', null);
+    await deliver(
+      channel.id,
+      messengerMessage({ pageId: '200000000000001', psid: '6000000000000001', attachments: [{ type: 'file', url }] }),
+    );
+    const message = await lastMessage(owner.token);
+    expect(message.type).toBe('file');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: message.media_url,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(file.headers['content-type']).toBe('application/octet-stream');
+    expect(file.body).toBe('<script>alert(1)</script>');
+  });
+});
