@@ -62,6 +62,16 @@ export const sendMessageBodySchema = z.object({
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
+/** Who handles a conversation (SPEC 6): a member, a team, or every team; nulls and false clear them. */
+export const assignConversationBodySchema = z.object({
+  assignee_member_id: z.uuid().nullable(),
+  team_id: z.uuid().nullable(),
+  all_teams: z.boolean().default(false),
+});
+export type AssignConversationBody = z.input<typeof assignConversationBodySchema>;
+
+export const conversationStatusBodySchema = z.object({ status: z.enum(['open', 'closed']) });
+
 const idParams = z.object({ id: z.uuid() });
 const paged = true;
 
@@ -97,6 +107,22 @@ export const conversationEndpoints = {
     body: sendMessageBodySchema,
     response: messageSchema,
     summary: 'Send free-form text inside the 24-hour window (a template is required outside it)',
+  }),
+  assign: endpoint({
+    method: 'PUT',
+    path: '/v1/conversations/:id/assignment',
+    params: idParams,
+    body: assignConversationBodySchema,
+    response: conversationSchema,
+    summary: 'Assign to a member, a team or all teams (the member must be active, the team the organization’s)',
+  }),
+  setStatus: endpoint({
+    method: 'PUT',
+    path: '/v1/conversations/:id/status',
+    params: idParams,
+    body: conversationStatusBodySchema,
+    response: conversationSchema,
+    summary: 'Close or reopen; a new message from the customer reopens a closed one',
   }),
   read: endpoint({
     method: 'POST',

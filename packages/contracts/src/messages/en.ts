@@ -199,6 +199,9 @@ export const en = {
   message_text_required: 'type a message first',
   template_required: "the customer's 24-hour reply window has closed: send a template message",
   channel_needs_reauth: "Meta refused this channel's access token: an admin must connect it again",
+  assignee_invalid: 'the assignee must be an active member of this organization',
+  team_invalid: 'the team must be one of this organization’s',
+  conversation_already_open: 'this customer already has an open conversation on this channel',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -191,4 +191,7 @@ export const zhCn: Catalogue = {
   message_text_required: '请先输入消息',
   template_required: '客户的 24 小时回复时段已结束：请发送模板消息',
   channel_needs_reauth: 'Meta 拒绝了此渠道的访问令牌：需由管理员重新连接',
+  assignee_invalid: '负责人必须是此组织的在职成员',
+  team_invalid: '团队必须属于此组织',
+  conversation_already_open: '此客户在这个渠道已有进行中的对话',
 };

@@ -191,4 +191,7 @@ export const zhHk: Catalogue = {
   message_text_required: '請先輸入訊息',
   template_required: '客戶的 24 小時回覆時段已結束：請發送範本訊息',
   channel_needs_reauth: 'Meta 拒絕了此渠道的存取權杖：需由管理員重新連接',
+  assignee_invalid: '負責人必須是此機構的在職成員',
+  team_invalid: '團隊必須屬於此機構',
+  conversation_already_open: '此客戶在這個渠道已有進行中的對話',
 };

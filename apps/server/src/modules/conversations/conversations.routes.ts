@@ -34,6 +34,11 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     fetchMedia,
   );
   const outbound = createOutboundService(ctx, app.log, service, push);
+  /** agents' lists refetch a conversation whose assignment or status changed, once the change is committed */
+  const changed = (workspaceId: string, id: string) =>
+    ctx.database.afterCommit(() =>
+      ctx.sockets.toWorkspace(workspaceId, 'conversation.changed', { id }, { permission: 'conversation_read' }),
+    );
   const write = ctx.guards.member('conversation_write');
 
   app.route({
@@ -84,6 +89,24 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     ...routeOf(conversationEndpoints.send, group),
     preHandler: write,
     handler: async (request) => ok(await outbound.send(memberOf(request), request.params.id, request.body)),
+  });
+  app.route({
+    ...routeOf(conversationEndpoints.assign, group),
+    preHandler: write,
+    handler: async (request) => {
+      const conversation = await service.assign(memberOf(request), request.params.id, request.body);
+      changed(memberOf(request).workspaceId, conversation.id);
+      return ok(conversation);
+    },
+  });
+  app.route({
+    ...routeOf(conversationEndpoints.setStatus, group),
+    preHandler: write,
+    handler: async (request) => {
+      const conversation = await service.setStatus(memberOf(request), request.params.id, request.body.status);
+      changed(memberOf(request).workspaceId, conversation.id);
+      return ok(conversation);
+    },
   });
   app.route({
     ...routeOf(conversationEndpoints.read, group),

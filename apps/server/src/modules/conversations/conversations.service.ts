@@ -1,4 +1,5 @@
 import type {
+  assignConversationBodySchema,
   Conversation,
   ConversationDetail,
   conversationListQuerySchema,
@@ -12,8 +13,9 @@ import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
-import { notFound } from '../../platform/errors.ts';
-import { teamMembers } from '../../platform/identity/teams.tables.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { teamMembers, teams } from '../../platform/identity/teams.tables.ts';
+import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
 import {
@@ -25,6 +27,7 @@ import {
 } from './conversations.tables.ts';
 
 type ListQuery = z.output<typeof conversationListQuerySchema>;
+type AssignInput = z.output<typeof assignConversationBodySchema>;
 
 /** The free-reply window after the customer's last message (WhatsApp, Messenger and Instagram alike). */
 export const SESSION_MS = 24 * 3600 * 1000;
@@ -214,5 +217,61 @@ export function createConversationsService(ctx: AppContext) {
     return { ...file, type };
   }
 
-  return { list, get, messages: messagesOf, visible, media };
+  /** The changed conversation as the list shows it to the member. */
+  const reread = async (tx: Tx, member: MemberPrincipal, id: string) => toDto(await visible(tx, member, id));
+
+  async function assign(member: MemberPrincipal, id: string, body: AssignInput): Promise<Conversation> {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      await visible(tx, member, id);
+      if (body.assignee_member_id) {
+        const [assignee] = await tx
+          .select({ id: workspaceMembers.id })
+          .from(workspaceMembers)
+          .where(and(eq(workspaceMembers.id, body.assignee_member_id), eq(workspaceMembers.active, true)));
+        if (!assignee) throw fieldError('assignee_member_id', 'assignee_invalid');
+      }
+      if (body.team_id) {
+        const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, body.team_id));
+        if (!team) throw fieldError('team_id', 'team_invalid');
+      }
+      await tx
+        .update(conversations)
+        .set({
+          assigneeMemberId: body.assignee_member_id,
+          teamId: body.team_id,
+          allTeams: body.all_teams,
+          updatedAt: new Date(),
+        })
+        .where(eq(conversations.id, id));
+      // owners and admins see every conversation; a member who hands one on may no longer see it
+      return (await joined(tx, member, eq(conversations.id, id)).then((rows) => rows.map(toDto)))[0]!;
+    });
+  }
+
+  async function setStatus(member: MemberPrincipal, id: string, status: 'open' | 'closed'): Promise<Conversation> {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      const { conversation } = await visible(tx, member, id);
+      if (conversation.status === status) return reread(tx, member, id);
+      if (status === 'open') {
+        const [open] = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(
+            and(
+              eq(conversations.channelId, conversation.channelId),
+              eq(conversations.customerId, conversation.customerId),
+              eq(conversations.status, 'open'),
+            ),
+          );
+        if (open) throw new AppError(409, 'conversation_already_open', {}, {}, { existing: { id: open.id } });
+      }
+      await tx
+        .update(conversations)
+        .set({ status, closedAt: status === 'closed' ? new Date() : null, updatedAt: new Date() })
+        .where(eq(conversations.id, id));
+      return reread(tx, member, id);
+    });
+  }
+
+  return { list, get, messages: messagesOf, visible, media, assign, setStatus };
 }

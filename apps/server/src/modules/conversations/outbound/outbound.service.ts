@@ -77,9 +77,9 @@ export function createOutboundService(
       if ((await deliverText(ctx, tx, stored!, false)) === 'retry')
         await jobs.enqueue(retry, { message_id: stored!.id }, { tx });
       const [now] = await tx.select().from(messages).where(eq(messages.id, stored!.id));
+      ctx.database.afterCommit(() => push('conversation.message', now!));
       return now!;
     });
-    push('conversation.message', sent);
     return toMessageDto(sent);
   }
 
