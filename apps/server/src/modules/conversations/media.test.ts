@@ -56,11 +56,16 @@ async function setUp(type: 'whatsapp' | 'messenger') {
   ).data;
   return { owner, channel };
 }
-const lastMessage = async (token: string) => {
-  const [conversation] = json(await r.get('/v1/conversations', token)).data;
-  const thread = json(await r.get(`/v1/conversations/${conversation.id}/messages`, token)).data;
-  return thread.at(-1);
-};
+/** The conversation's last message once its file is fetched or given up on (a job after the webhook's job). */
+async function lastMessage(token: string) {
+  for (let tries = 0; ; tries++) {
+    await t.app.jobs.drain();
+    const [conversation] = json(await r.get('/v1/conversations', token)).data;
+    const last = json(await r.get(`/v1/conversations/${conversation.id}/messages`, token)).data.at(-1);
+    if (last.media_url || last.content.media_unavailable || tries === 20) return last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe('received media', () => {
   it('fetches a WhatsApp photo through Graph with the channel token and serves it to members only', async () => {
