@@ -2,6 +2,7 @@ import { conversationEndpoints } from '@omnichat/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
@@ -40,6 +41,17 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
       ctx.sockets.toWorkspace(workspaceId, 'conversation.changed', { id }, { permission: 'conversation_read' }),
     );
   const write = ctx.guards.member('conversation_write');
+  ctx.sockets.on('conversation.catch_up', {
+    schema: z.object({
+      after_seq: z.number().int().min(0),
+      since: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(500).default(200),
+    }),
+    handle: ({ after_seq, since, limit }, { principal }) => {
+      if (principal.kind !== 'member' || !principal.permissions.includes('conversation_read')) throw forbidden();
+      return service.catchUp(principal, after_seq, since, limit);
+    },
+  });
 
   app.route({
     ...routeOf(conversationEndpoints.list, group),

@@ -273,5 +273,26 @@ export function createConversationsService(ctx: AppContext) {
     });
   }
 
-  return { list, get, messages: messagesOf, visible, media, assign, setStatus };
+  /**
+   * What a socket missed while it was away: messages after the last `seq` it saw (and, with `since`, those whose
+   * state changed after that time), in conversations the member may see, oldest first.
+   */
+  async function catchUp(member: MemberPrincipal, afterSeq: number, since: number | undefined, limit: number) {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      const missed = since
+        ? or(sql`${messages.seq} > ${afterSeq}`, sql`${messages.updatedAt} > to_timestamp(${since})`)
+        : sql`${messages.seq} > ${afterSeq}`;
+      const rows = await tx
+        .select({ message: messages })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(missed, visibleTo(member)))
+        .orderBy(messages.seq)
+        .limit(limit + 1);
+      const page = rows.slice(0, limit).map((row) => toMessageDto(row.message));
+      return { messages: page, more: rows.length > limit };
+    });
+  }
+
+  return { list, get, messages: messagesOf, visible, media, assign, setStatus, catchUp };
 }

@@ -147,6 +147,42 @@ describe('WhatsApp webhooks', () => {
     for (const ws of sockets) ws.terminate();
   });
 
+  it('let a socket that was away catch up on what it missed, by the last seq it saw', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    await deliver(channel.id, textFrom('85251234567', 'wamid.C1', 'seen', Math.floor(Date.now() / 1000)));
+    await t.app.jobs.drain();
+    const [seen] = await messagesOf(owner.workspaceId);
+    // away: two more messages arrive
+    await deliver(channel.id, textFrom('85251234567', 'wamid.C2', 'missed one', Math.floor(Date.now() / 1000)));
+    await deliver(channel.id, textFrom('85251234568', 'wamid.C3', 'missed two', Math.floor(Date.now() / 1000), 'Ben'));
+    await t.app.jobs.drain();
+
+    const ask = async (token: string, data: object) => {
+      const ws = await t.app.injectWS(`/v1/ws?token=${token}`);
+      const answer = new Promise<Record<string, unknown>>((resolve) =>
+        ws.once('message', (raw) => resolve(JSON.parse(raw.toString()))),
+      );
+      ws.send(JSON.stringify({ action: 'conversation.catch_up', data, request_id: 'c1' }));
+      const reply = await answer;
+      ws.terminate();
+      return reply;
+    };
+    const reply = await ask(owner.token, { after_seq: seen!.seq, limit: 1 });
+    expect(reply).toMatchObject({ success: true, data: { more: true } });
+    expect((reply.data as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(['missed one']);
+    const rest = await ask(owner.token, { after_seq: seen!.seq });
+    expect((rest.data as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
+      'missed one',
+      'missed two',
+    ]);
+    // nothing of another organization, and nothing without conversation_read
+    const other = await createOwner(t);
+    expect((await ask(other.token, { after_seq: 0 })).data).toEqual({ messages: [], more: false });
+    const stranger = await join(t, owner.workspaceId, 'member', ['customer_read']);
+    expect(await ask(stranger.token, { after_seq: 0 })).toMatchObject({ success: false });
+  });
+
   it('store a message once however often Meta delivers it, also ten times at once', async () => {
     const owner = await createOwner(t);
     const channel = await whatsappChannel(owner);
