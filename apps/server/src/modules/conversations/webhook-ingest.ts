@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { translate } from '@omnichat/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../platform/db/database.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/job-definition.ts';
@@ -37,7 +38,7 @@ const eventsOf = (channel: ChannelRow, body: unknown) =>
           [channel.pageId, channel.instagramAccountId].filter((id): id is string => !!id),
         );
 
-/** Deliveries applied per transaction when a channel has many waiting. */
+/** Deliveries applied per transaction. */
 const BATCH = 100;
 
 /**
@@ -59,6 +60,7 @@ export async function webhookIngestRoutes(
     payload: z.object({ channel_id: z.uuid() }),
     maxAttempts: 5,
     handle: async ({ channel_id }, job) => {
+      // one job per channel at a time (its idempotency key): it keeps going until no delivery is left
       for (;;) {
         const applied = await job.inWorkspace(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${channel_id}, 0))`);
@@ -86,14 +88,44 @@ export async function webhookIngestRoutes(
                 waiting.map((delivery) => delivery.id),
               ),
             );
-          return { result, more: waiting.length === BATCH };
+          return result;
         });
         if (!applied) return;
-        pushed(applied.result);
-        if (!applied.more) return;
+        pushed(applied);
       }
     },
   });
+  const enqueueIngest = (tx: Tx, channelId: string, workspaceId?: string) =>
+    jobs.enqueue(ingest, { channel_id: channelId }, { tx, workspaceId, idempotencyKey: `channel:${channelId}` });
+
+  // A delivery stored in the instant between its channel's job's last look and that job's end has no job of its
+  // own (the key was still taken): the sweep finds such deliveries and queues their channel again, and removes
+  // applied deliveries after a week.
+  const sweep = defineJob({
+    name: 'channels.webhook-sweep',
+    queue: 'webhooks',
+    payload: z.object({}),
+    cron: '* * * * *',
+    handle: async () => {
+      await database.unsafeCrossTenant('the webhook sweep queues channels whose deliveries wait', async (tx) => {
+        const stale = await tx
+          .selectDistinct({ channelId: webhookDeliveries.channelId, workspaceId: webhookDeliveries.workspaceId })
+          .from(webhookDeliveries)
+          .where(
+            and(
+              isNull(webhookDeliveries.processedAt),
+              lt(webhookDeliveries.receivedAt, sql`now() - interval '30 seconds'`),
+            ),
+          );
+        for (const { channelId, workspaceId } of stale) await enqueueIngest(tx, channelId, workspaceId);
+        // applied deliveries are kept a week for a look, then go, a batch a minute
+        await tx.execute(sql`delete from ${webhookDeliveries} where ${webhookDeliveries.id} in (
+          select ${webhookDeliveries.id} from ${webhookDeliveries}
+          where ${webhookDeliveries.processedAt} < now() - interval '7 days' limit 5000)`);
+      });
+    },
+  });
+  jobs.define(sweep);
   jobs.define(ingest);
 
   await app.register(async (plain) => {
@@ -128,7 +160,7 @@ export async function webhookIngestRoutes(
         }
         await database.withWorkspace(channel.workspaceId, async (tx) => {
           await tx.insert(webhookDeliveries).values({ workspaceId: channel.workspaceId, channelId: channel.id, body });
-          await jobs.enqueue(ingest, { channel_id: channel.id }, { tx });
+          await enqueueIngest(tx, channel.id);
         });
         return reply.type('text/plain; charset=utf-8').send('EVENT_RECEIVED');
       },

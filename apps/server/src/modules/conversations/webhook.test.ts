@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
 import {
@@ -15,8 +16,9 @@ import {
 } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { join, requests } from '../teams/test-helpers.ts';
-import { messages } from './conversations.tables.ts';
+import { messages, webhookDeliveries } from './conversations.tables.ts';
 
 let graph: FakeGraph;
 let t: TestApp;
@@ -181,6 +183,42 @@ describe('WhatsApp webhooks', () => {
     expect((await ask(other.token, { after_seq: 0 })).data).toEqual({ messages: [], more: false });
     const stranger = await join(t, owner.workspaceId, 'member', ['customer_read']);
     expect(await ask(stranger.token, { after_seq: 0 })).toMatchObject({ success: false });
+  });
+
+  it('apply a delivery left without a job by the minute sweep, and forget applied ones after a week', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const body = JSON.parse(
+      metaJson(textFrom('85251234567', 'wamid.SWEPT', 'found later', Math.floor(Date.now() / 1000))),
+    );
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.insert(webhookDeliveries).values([
+        // stored in the instant its channel's job was ending: no job of its own
+        { workspaceId: owner.workspaceId, channelId: channel.id, body, receivedAt: new Date(Date.now() - 60_000) },
+        {
+          workspaceId: owner.workspaceId,
+          channelId: channel.id,
+          body: {},
+          receivedAt: new Date(Date.now() - 9 * 86_400_000),
+          processedAt: new Date(Date.now() - 8 * 86_400_000),
+        },
+      ]),
+    );
+    await t.app.jobs.start(); // schedules the cron jobs, the sweep among them
+    await t.database.unsafeCrossTenant('test runs the sweep now', (tx) =>
+      tx
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(eq(jobs.name, 'channels.webhook-sweep')),
+    );
+    // the started worker and drain share the jobs: look until the sweep's work is done (at most 3 s)
+    for (let tries = 0; tries < 30 && !(await messagesOf(owner.workspaceId)).length; tries++) {
+      await t.app.jobs.drain();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await messagesOf(owner.workspaceId)).map((m) => m.text)).toEqual(['found later']);
+    const left = await t.database.withWorkspace(owner.workspaceId, (tx) => tx.select().from(webhookDeliveries));
+    expect(left.map((d) => d.processedAt !== null)).toEqual([true]);
   });
 
   it('store a message once however often Meta delivers it, also ten times at once', async () => {
