@@ -1,51 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
-import { metaJson, signMetaBody, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { join, requests } from '../teams/test-helpers.ts';
+import { json } from '../../../test/test-app.ts';
+import { join } from '../teams/test-helpers.ts';
+import { connectWhatsApp, deliverSigned, inboxTest, PHONE_NUMBER_ID } from './test-helpers.ts';
 
-let graph: FakeGraph;
-let t: TestApp;
-let r: ReturnType<typeof requests>;
-beforeAll(async () => {
-  graph = await startFakeGraph();
+const inbox = inboxTest();
+let { t, r } = inbox;
+beforeEach(() => {
+  ({ t, r } = inbox);
 });
-afterAll(() => graph.close());
-beforeEach(async () => {
-  graph.reset();
-  t = await createTestApp({ GRAPH_API_URL: graph.url });
-  r = requests(t);
-});
-afterEach(() => t.close());
 
-const PHONE_NUMBER_ID = '106540352242922';
+const deliver = (channelId: string, payload: object) => deliverSigned(t, channelId, payload);
 
-async function deliver(channelId: string, payload: object) {
-  const raw = metaJson(payload);
-  await t.app.inject({
-    method: 'POST',
-    url: `/public/v1/channels/${channelId}/webhook`,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(raw, 'app-secret') },
-    payload: raw,
-  });
-  await t.app.jobs.drain();
-}
-
-async function inbox() {
+async function openInbox() {
   const owner = await createOwner(t);
-  graph.allow(PHONE_NUMBER_ID, 'token');
-  const channel = json(
-    await r.post('/v1/channels', owner.token, {
-      type: 'whatsapp',
-      name: 'WhatsApp',
-      phone_number_id: PHONE_NUMBER_ID,
-      business_account_id: '102290129340398',
-      access_token: 'token',
-      app_secret: 'app-secret',
-      verify_token: 'verify',
-    }),
-  ).data;
+  const channel = await connectWhatsApp(inbox, owner.token);
   const wrote = (from: string, text: string) =>
     deliver(channel.id, whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from, text }));
   await wrote('85251234567', 'first');
@@ -56,7 +26,7 @@ const agentPermissions = ['conversation_read', 'conversation_write'];
 
 describe('assignment', () => {
   it('assigns to a member, who then finds it under "me", and keeps it from agents it is not theirs', async () => {
-    const { owner, conversation } = await inbox();
+    const { owner, conversation } = await openInbox();
     const amy = await join(t, owner.workspaceId, 'member', agentPermissions);
     const ben = await join(t, owner.workspaceId, 'member', agentPermissions);
     expect(json(await r.get('/v1/conversations', ben.token)).data).toHaveLength(1); // nobody's yet
@@ -82,7 +52,7 @@ describe('assignment', () => {
   });
 
   it("assigns to a team, whose members find it under supervised; another organization's member or team is refused", async () => {
-    const { owner, conversation } = await inbox();
+    const { owner, conversation } = await openInbox();
     const amy = await join(t, owner.workspaceId, 'member', agentPermissions);
     const ben = await join(t, owner.workspaceId, 'member', agentPermissions);
     const team = json(
@@ -137,7 +107,7 @@ describe('assignment', () => {
 
 describe('closing', () => {
   it('closes a conversation, which a new message from the customer opens again', async () => {
-    const { owner, conversation, wrote } = await inbox();
+    const { owner, conversation, wrote } = await openInbox();
     const closed = await r.put(`/v1/conversations/${conversation.id}/status`, owner.token, { status: 'closed' });
     expect(json(closed).data.status).toBe('closed');
     expect(json(await r.get('/v1/conversations', owner.token)).data).toEqual([]);

@@ -1,45 +1,24 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
-import { messengerMessage, metaJson, signMetaBody, whatsappMedia } from '../../../test/fakes/meta-webhooks.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messengerMessage, whatsappMedia } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { join, requests } from '../teams/test-helpers.ts';
+import { json } from '../../../test/test-app.ts';
+import { join } from '../teams/test-helpers.ts';
+import { APP_SECRET, deliverSigned, inboxTest, PHONE_NUMBER_ID, WHATSAPP_TOKEN } from './test-helpers.ts';
 
-let graph: FakeGraph;
-let t: TestApp;
-let r: ReturnType<typeof requests>;
-beforeAll(async () => {
-  graph = await startFakeGraph();
+const inbox = inboxTest();
+let { graph, t, r } = inbox;
+beforeEach(() => {
+  ({ graph, t, r } = inbox);
 });
-afterAll(() => graph.close());
-beforeEach(async () => {
-  graph.reset();
-  t = await createTestApp({ GRAPH_API_URL: graph.url });
-  r = requests(t);
-});
-afterEach(() => t.close());
 
-const APP_SECRET = 'app-secret';
-const PHONE_NUMBER_ID = '106540352242922';
-const TOKEN = 'wa-token-1234';
 const PHOTO = Buffer.from('\x89PNG\r\n\x1a\n a customer photo');
 
-async function deliver(channelId: string, payload: object) {
-  const raw = metaJson(payload);
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/public/v1/channels/${channelId}/webhook`,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(raw, APP_SECRET) },
-    payload: raw,
-  });
-  expect(answer.statusCode).toBe(200);
-  await t.app.jobs.drain();
-}
+const deliver = (channelId: string, payload: object) => deliverSigned(t, channelId, payload);
 
 async function setUp(type: 'whatsapp' | 'messenger') {
   const owner = await createOwner(t);
   const objectId = type === 'whatsapp' ? PHONE_NUMBER_ID : '200000000000001';
-  graph.allow(objectId, TOKEN);
+  graph.allow(objectId, WHATSAPP_TOKEN);
   const ids =
     type === 'whatsapp'
       ? { phone_number_id: PHONE_NUMBER_ID, business_account_id: '102290129340398' }
@@ -49,7 +28,7 @@ async function setUp(type: 'whatsapp' | 'messenger') {
       type,
       name: type,
       ...ids,
-      access_token: TOKEN,
+      access_token: WHATSAPP_TOKEN,
       app_secret: APP_SECRET,
       verify_token: 'verify',
     }),
@@ -70,7 +49,7 @@ async function lastMessage(token: string) {
 describe('received media', () => {
   it('fetches a WhatsApp photo through Graph with the channel token and serves it to members only', async () => {
     const { owner, channel } = await setUp('whatsapp');
-    graph.media('880000000000001', PHOTO, 'image/png', TOKEN);
+    graph.media('880000000000001', PHOTO, 'image/png', WHATSAPP_TOKEN);
     await deliver(
       channel.id,
       whatsappMedia({
@@ -102,7 +81,7 @@ describe('received media', () => {
 
   it('leaves a file over the limit at Meta and says so on the message', async () => {
     const { owner, channel } = await setUp('whatsapp');
-    graph.media('880000000000002', Buffer.alloc(21 * 1024 * 1024, 1), 'video/mp4', TOKEN);
+    graph.media('880000000000002', Buffer.alloc(21 * 1024 * 1024, 1), 'video/mp4', WHATSAPP_TOKEN);
     await deliver(
       channel.id,
       whatsappMedia({

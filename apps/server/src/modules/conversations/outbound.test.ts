@@ -1,55 +1,30 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
-import { messengerMessage, metaJson, signMetaBody, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messengerMessage, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { json } from '../../../test/test-app.ts';
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
-import { join, requests } from '../teams/test-helpers.ts';
+import { join } from '../teams/test-helpers.ts';
+import {
+  APP_SECRET,
+  connectWhatsApp,
+  deliverSigned,
+  inboxTest,
+  PHONE_NUMBER_ID,
+  WHATSAPP_TOKEN,
+} from './test-helpers.ts';
 
-let graph: FakeGraph;
-let t: TestApp;
-let r: ReturnType<typeof requests>;
-beforeAll(async () => {
-  graph = await startFakeGraph();
+const inbox = inboxTest();
+let { graph, t, r } = inbox;
+beforeEach(() => {
+  ({ graph, t, r } = inbox);
 });
-afterAll(() => graph.close());
-beforeEach(async () => {
-  graph.reset();
-  t = await createTestApp({ GRAPH_API_URL: graph.url });
-  r = requests(t);
-});
-afterEach(() => t.close());
 
-const APP_SECRET = 'app-secret';
-const PHONE_NUMBER_ID = '106540352242922';
-const TOKEN = 'wa-token-1234';
-
-async function deliver(channelId: string, payload: object) {
-  const raw = metaJson(payload);
-  await t.app.inject({
-    method: 'POST',
-    url: `/public/v1/channels/${channelId}/webhook`,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(raw, APP_SECRET) },
-    payload: raw,
-  });
-  await t.app.jobs.drain();
-}
+const deliver = (channelId: string, payload: object) => deliverSigned(t, channelId, payload);
 
 /** An owner with a WhatsApp channel and a customer who wrote `minutesAgo` minutes ago. */
 async function customerWrote(minutesAgo: number) {
   const owner = await createOwner(t);
-  graph.allow(PHONE_NUMBER_ID, TOKEN);
-  const channel = json(
-    await r.post('/v1/channels', owner.token, {
-      type: 'whatsapp',
-      name: 'WhatsApp',
-      phone_number_id: PHONE_NUMBER_ID,
-      business_account_id: '102290129340398',
-      access_token: TOKEN,
-      app_secret: APP_SECRET,
-      verify_token: 'verify',
-    }),
-  ).data;
+  const channel = await connectWhatsApp(inbox, owner.token);
   const timestamp = Math.floor(Date.now() / 1000) - minutesAgo * 60;
   await deliver(
     channel.id,
@@ -72,7 +47,7 @@ describe('sending', () => {
     const [request] = graph.sent();
     expect(request).toMatchObject({
       path: `/${PHONE_NUMBER_ID}/messages`,
-      authorization: TOKEN,
+      authorization: WHATSAPP_TOKEN,
       body: {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   instagramEcho,
   instagramMessage,
@@ -15,27 +14,17 @@ import {
   whatsappText,
 } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { json } from '../../../test/test-app.ts';
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
-import { join, requests } from '../teams/test-helpers.ts';
+import { join } from '../teams/test-helpers.ts';
 import { messages, webhookDeliveries } from './conversations.tables.ts';
+import { APP_SECRET, connectWhatsApp, inboxTest, PHONE_NUMBER_ID, postWebhook } from './test-helpers.ts';
 
-let graph: FakeGraph;
-let t: TestApp;
-let r: ReturnType<typeof requests>;
-beforeAll(async () => {
-  graph = await startFakeGraph();
+const inbox = inboxTest();
+let { graph, t, r } = inbox;
+beforeEach(() => {
+  ({ graph, t, r } = inbox);
 });
-afterAll(() => graph.close());
-beforeEach(async () => {
-  graph.reset();
-  t = await createTestApp({ GRAPH_API_URL: graph.url });
-  r = requests(t);
-});
-afterEach(() => t.close());
-
-const APP_SECRET = 'whatsapp-app-secret';
-const PHONE_NUMBER_ID = '106540352242922';
 
 const sign = (raw: string, secret = APP_SECRET) => signMetaBody(raw, secret);
 const textFrom = (from: string, id: string, text: string, timestamp: number, name = 'Amy Chan') =>
@@ -47,32 +36,10 @@ const statusOf = (
 ) =>
   whatsappStatus({ phoneNumberId: PHONE_NUMBER_ID, id, status, recipientId: '85251234567', ...(error && { error }) });
 
-async function whatsappChannel(owner: { token: string }) {
-  graph.allow(PHONE_NUMBER_ID, 'wa-token-1234');
-  const created = await r.post('/v1/channels', owner.token, {
-    type: 'whatsapp',
-    name: 'WhatsApp',
-    phone_number_id: PHONE_NUMBER_ID,
-    business_account_id: '102290129340398',
-    access_token: 'wa-token-1234',
-    app_secret: APP_SECRET,
-    verify_token: 'verify',
-  });
-  return json(created).data as { id: string };
-}
+const whatsappChannel = (owner: { token: string }) => connectWhatsApp(inbox, owner.token);
 
-const deliver = (channelId: string, payload: object | string, signature?: string | null) => {
-  const raw = typeof payload === 'string' ? payload : metaJson(payload);
-  return t.app.inject({
-    method: 'POST',
-    url: `/public/v1/channels/${channelId}/webhook`,
-    headers: {
-      'content-type': 'application/json',
-      ...(signature !== null && { 'x-hub-signature-256': signature ?? sign(raw) }),
-    },
-    payload: raw,
-  });
-};
+const deliver = (channelId: string, payload: object | string, signature?: string | null) =>
+  postWebhook(t, channelId, payload, signature);
 const messagesOf = (workspaceId: string) =>
   t.database.withWorkspace(workspaceId, (tx) => tx.select().from(messages).orderBy(messages.seq));
 
