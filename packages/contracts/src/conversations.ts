@@ -124,6 +124,14 @@ export const conversationEndpoints = {
     response: conversationSchema,
     summary: 'Close or reopen; a new message from the customer reopens a closed one',
   }),
+  note: endpoint({
+    method: 'POST',
+    path: '/v1/conversations/:id/notes',
+    params: idParams,
+    body: z.object({ text: z.string().trim().min(1, { error: 'message_text_required' }).max(4096) }),
+    response: messageSchema,
+    summary: 'A private note in the thread: seen by the organization’s agents, never sent to the customer',
+  }),
   read: endpoint({
     method: 'POST',
     path: '/v1/conversations/:id/read',

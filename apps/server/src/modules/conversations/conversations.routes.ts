@@ -121,6 +121,11 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
   app.route({
+    ...routeOf(conversationEndpoints.note, group),
+    preHandler: write,
+    handler: async (request) => ok(await outbound.note(memberOf(request), request.params.id, request.body.text)),
+  });
+  app.route({
     ...routeOf(conversationEndpoints.read, group),
     preHandler: read,
     handler: async (request) => ok(await outbound.markRead(memberOf(request), request.params.id)),

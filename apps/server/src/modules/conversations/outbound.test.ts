@@ -179,6 +179,25 @@ describe('sending', () => {
   });
 });
 
+describe('private notes', () => {
+  it('keeps a note in the thread for agents, outside the window too, never sending it to Meta', async () => {
+    const { owner, conversation } = await customerWrote(25 * 60);
+    const answer = await r.post(`/v1/conversations/${conversation.id}/notes`, owner.token, { text: 'VIP, call back' });
+    expect(json(answer).data).toMatchObject({ type: 'note', text: 'VIP, call back', direction: 'outbound' });
+    const thread = json(await r.get(`/v1/conversations/${conversation.id}/messages`, owner.token)).data;
+    expect(thread.map((m: { type: string }) => m.type)).toEqual(['text', 'note']);
+    expect(graph.sent()).toEqual([]);
+    const reader = await join(t, owner.workspaceId, 'member', ['conversation_read']);
+    expect((await r.post(`/v1/conversations/${conversation.id}/notes`, reader.token, { text: 'x' })).statusCode).toBe(
+      403,
+    );
+    const other = await createOwner(t);
+    expect((await r.post(`/v1/conversations/${conversation.id}/notes`, other.token, { text: 'x' })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('reading', () => {
   it('clears the member’s unread count and marks the last WhatsApp message read; listing alone marks nothing', async () => {
     const { owner, conversation } = await customerWrote(5);

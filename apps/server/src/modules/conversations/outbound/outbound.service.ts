@@ -83,6 +83,28 @@ export function createOutboundService(
     return toMessageDto(sent);
   }
 
+  /** A private note: in the thread for the agents, never sent to Meta, outside the 24-hour window too. */
+  async function note(member: MemberPrincipal, id: string, text: string): Promise<Message> {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      const { conversation } = await conversationsService.visible(tx, member, id);
+      const [stored] = await tx
+        .insert(messages)
+        .values({
+          workspaceId: member.workspaceId,
+          conversationId: conversation.id,
+          channelId: conversation.channelId,
+          direction: 'outbound',
+          type: 'note',
+          text,
+          status: 'sent',
+          senderMemberId: member.member.id,
+        })
+        .returning();
+      ctx.database.afterCommit(() => push('conversation.message', stored!));
+      return toMessageDto(stored!);
+    });
+  }
+
   /**
    * The member opened the conversation: everything in it counts as read for them, and on WhatsApp the customer's
    * last message is marked read (blue ticks). Graph's refusal is logged; the read still counts.
@@ -132,5 +154,5 @@ export function createOutboundService(
     return { unread_count: 0 };
   }
 
-  return { send, markRead };
+  return { send, note, markRead };
 }
