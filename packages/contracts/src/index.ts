@@ -3,6 +3,8 @@ export * from './auth.ts';
 export * from './channels.ts';
 export * from './conversations.ts';
 export * from './countries.ts';
+export * from './customer-history.ts';
+export * from './customer-import.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';

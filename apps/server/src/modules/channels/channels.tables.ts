@@ -1,6 +1,6 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
-import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 
 /**
  * A way in for customers: a WhatsApp number, a Facebook Page, an Instagram account (through its Page), or the
@@ -10,9 +10,7 @@ export const channels = pgTable(
   'channels',
   {
     id: id(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceRef(),
     type: text('type', { enum: ['whatsapp', 'messenger', 'instagram', 'webchat'] }).notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: ['active', 'needs_reauth'] })

@@ -13,14 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
-import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
-
-const workspaceRef = () =>
-  uuid('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' });
 
 /**
  * A customer's thread on one channel. At most one is open per customer and channel; a new inbound message opens

@@ -13,12 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
-import { workspaces } from '../../platform/identity/workspaces.tables.ts';
-
-const workspaceRef = () =>
-  uuid('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' });
+import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 
 /**
  * A customer of an organization. E-mail (lower case), phone (E.164) and each channel id are unique in the

@@ -28,6 +28,12 @@ export const workspaces = pgTable('workspaces', {
   updatedAt: updatedAt(),
 });
 
+/** The organization a tenant row belongs to; its rows go with it. */
+export const workspaceRef = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
