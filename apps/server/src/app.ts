@@ -132,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
     guards,
     sockets: new SocketHub(guards, app.log, cluster, options.now),
+    cluster,
     jobs,
     events,
     audit: createAuditLog(database, events),

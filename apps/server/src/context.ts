@@ -13,6 +13,7 @@ import type { Database } from './platform/db/database.ts';
 import type { EventBus } from './platform/events/event-bus.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { ClusterBus } from './platform/realtime/cluster-bus.ts';
 import type { SocketHub } from './platform/realtime/socket-hub.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 
@@ -37,6 +38,8 @@ export interface AppContext {
   abuseLimits: AbuseLimits;
   /** the general socket: register actions, push to a user's or an organization's open sockets */
   sockets: SocketHub;
+  /** what every process of the deployment hears (Redis pub/sub when REDIS_URL is set) */
+  cluster: ClusterBus;
   /** durable jobs: modules `define` theirs and `enqueue` work; main.ts starts the worker */
   jobs: JobQueue;
   /**

@@ -52,6 +52,8 @@ export type Message = z.infer<typeof messageSchema>;
 export const conversationListQuerySchema = z.object({
   filter: z.enum(CONVERSATION_FILTERS).default('all'),
   keyword: z.string().trim().max(100).optional(),
+  /** one customer's conversations across channels (their page lists them) */
+  customer_id: z.uuid().optional(),
   page: pageField,
   size: pageSizeField,
 });
@@ -70,6 +72,16 @@ export const assignConversationBodySchema = z.object({
 });
 export type AssignConversationBody = z.input<typeof assignConversationBodySchema>;
 
+/** Start (or open again) a conversation with a customer on a channel they can be reached on. */
+export const createConversationBodySchema = z.object({ customer_id: z.uuid(), channel_id: z.uuid() });
+export type CreateConversationBody = z.input<typeof createConversationBodySchema>;
+
+/** Socket action and push: an agent is typing in a conversation (sent again every few seconds while they type). */
+export const TYPING_ACTION = 'conversation.typing';
+export const typingSchema = z.object({ conversation_id: z.uuid(), typing: z.boolean() });
+export const typingPushSchema = typingSchema.extend({ member_id: z.uuid(), display_name: z.string() });
+export type TypingPush = z.infer<typeof typingPushSchema>;
+
 export const conversationStatusBodySchema = z.object({ status: z.enum(['open', 'closed']) });
 
 const idParams = z.object({ id: z.uuid() });
@@ -83,6 +95,14 @@ export const conversationEndpoints = {
     response: z.array(conversationSchema),
     paged,
     summary: 'Conversations the member may see, newest activity first; search by customer name, phone or message text',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/conversations',
+    body: createConversationBodySchema,
+    response: conversationDetailSchema,
+    summary:
+      "The customer's open conversation on the channel, opened again or started; outside a session only a template may follow",
   }),
   get: endpoint({
     method: 'GET',

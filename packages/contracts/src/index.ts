@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './canned-replies.ts';
 export * from './channels.ts';
 export * from './conversations.ts';
 export * from './countries.ts';
@@ -20,4 +21,5 @@ export * from './socket.ts';
 export * from './teams.ts';
 export * from './text-rules.ts';
 export * from './timezone.ts';
+export * from './webchat.ts';
 export * from './workspace.ts';

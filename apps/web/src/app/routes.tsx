@@ -22,7 +22,6 @@ const notFound = {
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   'chat/chat': 'nav.chat',
-  'chat/channel': 'nav.channel',
   'chat/whatsapp-template': 'nav.whatsappTemplate',
   'chat/whatsapp-broadcast': 'nav.whatsappBroadcast',
   workflow: 'nav.workflow',
@@ -205,6 +204,13 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/customers/CustomersPage.tsx'),
               (m) => <m.CustomersPage />,
+            ),
+          },
+          {
+            path: 'chat/channel',
+            ...page(
+              () => import('../features/channels/ChannelsPage.tsx'),
+              (m) => <m.ChannelsPage />,
             ),
           },
           {

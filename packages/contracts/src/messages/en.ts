@@ -202,6 +202,11 @@ export const en = {
   assignee_invalid: 'the assignee must be an active member of this organization',
   team_invalid: 'the team must be one of this organization’s',
   conversation_already_open: 'this customer already has an open conversation on this channel',
+  canned_shortcut_invalid: 'a shortcut is 1 to 32 letters, digits, - or _',
+  canned_shortcut_taken: 'another canned reply has this shortcut',
+  canned_reply_limit: 'an organization keeps at most {limit} canned replies',
+  customer_not_on_channel: 'this customer cannot be reached on this channel: they have no id or number for it',
+  webchat_visitor_unknown: 'this chat has ended: start a new one',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -194,4 +194,9 @@ export const zhCn: Catalogue = {
   assignee_invalid: '负责人必须是此组织的在职成员',
   team_invalid: '团队必须属于此组织',
   conversation_already_open: '此客户在这个渠道已有进行中的对话',
+  canned_shortcut_invalid: '快捷键须为 1 至 32 个字母、数字、- 或 _',
+  canned_shortcut_taken: '已有另一个快捷回复使用此快捷键',
+  canned_reply_limit: '每个组织最多保存 {limit} 个快捷回复',
+  customer_not_on_channel: '无法在此渠道联系此客户：客户没有此渠道的账号或号码',
+  webchat_visitor_unknown: '此对话已结束：请开始新的对话',
 };

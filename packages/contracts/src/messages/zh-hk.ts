@@ -194,4 +194,9 @@ export const zhHk: Catalogue = {
   assignee_invalid: '負責人必須是此機構的在職成員',
   team_invalid: '團隊必須屬於此機構',
   conversation_already_open: '此客戶在這個渠道已有進行中的對話',
+  canned_shortcut_invalid: '快捷鍵須為 1 至 32 個字母、數字、- 或 _',
+  canned_shortcut_taken: '已有另一個快速回覆使用此快捷鍵',
+  canned_reply_limit: '每個機構最多保存 {limit} 個快速回覆',
+  customer_not_on_channel: '無法在此渠道聯絡此客戶：客戶沒有此渠道的帳號或號碼',
+  webchat_visitor_unknown: '此對話已結束：請開始新的對話',
 };

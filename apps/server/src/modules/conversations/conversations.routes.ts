@@ -1,4 +1,4 @@
-import { conversationEndpoints } from '@omnichat/contracts';
+import { conversationEndpoints, TYPING_ACTION, type TypingPush, typingSchema } from '@omnichat/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
@@ -6,11 +6,15 @@ import { forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { cannedReplyRoutes } from './canned/canned-replies.routes.ts';
 import { createConversationsService, toMessageDto } from './conversations.service.ts';
 import type { MessageRow } from './conversations.tables.ts';
 import type { Applied } from './inbound/apply-events.ts';
 import { defineMediaFetch } from './inbound/fetch-media.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
+import { startConversation } from './start-conversation.ts';
+import { VisitorStreams } from './visitor-streams.ts';
+import { webchatRoutes } from './webchat.routes.ts';
 import { webhookIngestRoutes } from './webhook-ingest.ts';
 
 /**
@@ -34,13 +38,34 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     },
     fetchMedia,
   );
-  const outbound = createOutboundService(ctx, app.log, service, push);
+  const visitors = new VisitorStreams(ctx.cluster);
+  // widgets reconnect by themselves, maybe to another process
+  app.addHook('preClose', async () => visitors.closeAll());
+  await webchatRoutes(app, ctx, visitors, (message) => push('conversation.message', message));
+  const outbound = createOutboundService(ctx, app.log, service, push, visitors);
   /** agents' lists refetch a conversation whose assignment or status changed, once the change is committed */
   const changed = (workspaceId: string, id: string) =>
     ctx.database.afterCommit(() =>
       ctx.sockets.toWorkspace(workspaceId, 'conversation.changed', { id }, { permission: 'conversation_read' }),
     );
   const write = ctx.guards.member('conversation_write');
+  await cannedReplyRoutes(app, ctx);
+  // an agent typing: the others who may read the conversation see it (the client stops showing it after a pause)
+  ctx.sockets.on(TYPING_ACTION, {
+    schema: typingSchema,
+    handle: async ({ conversation_id, typing }, { principal }) => {
+      if (principal.kind !== 'member' || !principal.permissions.includes('conversation_write')) throw forbidden();
+      await ctx.database.withWorkspace(principal.workspaceId, (tx) => service.visible(tx, principal, conversation_id));
+      const push: TypingPush = {
+        conversation_id,
+        typing,
+        member_id: principal.member.id,
+        display_name: principal.user.displayName,
+      };
+      ctx.sockets.toWorkspace(principal.workspaceId, TYPING_ACTION, push, { permission: 'conversation_read' });
+      return { ok: true };
+    },
+  });
   ctx.sockets.on('conversation.catch_up', {
     schema: z.object({
       after_seq: z.number().int().min(0),
@@ -59,6 +84,16 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     handler: async (request) => {
       const { items, page } = await service.list(memberOf(request), request.query);
       return ok(items, page);
+    },
+  });
+  app.route({
+    ...routeOf(conversationEndpoints.create, group),
+    preHandler: write,
+    handler: async (request) => {
+      const member = memberOf(request);
+      const id = await startConversation(ctx.database, member, request.body);
+      changed(member.workspaceId, id);
+      return ok(await service.get(member, id));
     },
   });
   app.route({

@@ -120,9 +120,12 @@ export function createConversationsService(ctx: AppContext) {
       .where(where);
 
   async function list(member: MemberPrincipal, query: ListQuery): Promise<{ items: Conversation[]; page: PageInfo }> {
+    // a customer's page lists all their conversations, open and closed
+    const everyStatus = query.customer_id && query.filter === 'all';
     const filters: (SQL | undefined)[] = [
       visibleTo(member),
-      eq(conversations.status, query.filter === 'closed' ? 'closed' : 'open'),
+      everyStatus ? undefined : eq(conversations.status, query.filter === 'closed' ? 'closed' : 'open'),
+      query.customer_id ? eq(conversations.customerId, query.customer_id) : undefined,
     ];
     if (query.filter === 'me') filters.push(eq(conversations.assigneeMemberId, member.member.id));
     if (query.filter === 'supervised') filters.push(sql`${conversations.teamId} in ${myTeams(member)}`);

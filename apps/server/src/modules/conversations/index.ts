@@ -1,1 +1,3 @@
+import './customer-merge.ts';
+
 export { conversationsRoutes } from './conversations.routes.ts';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { searchText } from './customer-query.ts';
@@ -68,4 +69,28 @@ export async function customerOfContact(tx: Tx, workspaceId: string, contact: Ch
     .values({ ...values, phone: null, search: searchText({ ...values, phone: null }) })
     .returning();
   return own!;
+}
+
+/** A web-chat visitor's customer: the name they gave, else "Visitor" and a short reference, so the inbox reads. */
+export async function customerOfVisitor(tx: Tx, workspaceId: string, name: string | undefined): Promise<CustomerRow> {
+  const reference = randomBytes(3).toString('hex').toUpperCase();
+  const names = namesOf({ source: 'webchat', externalId: `Visitor ${reference}`, name });
+  const values = { workspaceId, ...names, source: 'webchat' as const };
+  const [created] = await tx
+    .insert(customers)
+    .values({ ...values, search: searchText(values) })
+    .returning();
+  return created!;
+}
+
+type MergeHook = (tx: Tx, survivorId: string, otherId: string) => Promise<void>;
+const mergeHooks = new Set<MergeHook>();
+
+/**
+ * What other modules keep of a customer moves to the survivor of a merge, inside the merge's transaction and
+ * before the other customer is deleted (its rows would otherwise go with it).
+ */
+export const onCustomerMerge = (hook: MergeHook) => void mergeHooks.add(hook);
+export async function runMergeHooks(tx: Tx, survivorId: string, otherId: string) {
+  for (const hook of mergeHooks) await hook(tx, survivorId, otherId);
 }

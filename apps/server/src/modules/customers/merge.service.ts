@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../audit/index.ts';
+import { runMergeHooks } from './channel-contacts.ts';
 import { checkCustomValues } from './custom-values.ts';
 import { byId, loadFields } from './customer-query.ts';
 import { type CustomersService, tagsOf, toCustomerDto } from './customers.service.ts';
@@ -102,6 +103,7 @@ export function createCustomerMergeService(ctx: AppContext, customersService: Cu
       // the other customer goes first, so its unique values are free for the survivor
       await tx.update(customerTimeline).set({ customerId: id }).where(eq(customerTimeline.customerId, other.id));
       const otherTagIds = (tags.get(other.id) ?? []).map((tag) => tag.id);
+      await runMergeHooks(tx, id, other.id);
       await tx.delete(customers).where(byId(other.id));
       await tx
         .update(customers)

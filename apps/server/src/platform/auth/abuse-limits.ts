@@ -13,6 +13,9 @@ export const ABUSE_POLICIES = {
   resend_verification: { perIp: [10, 15 * MINUTE], perAccount: [3, 15 * MINUTE] },
   email_change: { perIp: [20, 60 * MINUTE], perAccount: [5, 60 * MINUTE] },
   change_password: { perIp: [20, 15 * MINUTE], perAccount: [5, 15 * MINUTE] },
+  // a site's visitors (account: the widget key) and what each visitor writes (account: the visitor)
+  webchat_visitor: { perIp: [30, 60 * MINUTE], perAccount: [5000, 60 * MINUTE] },
+  webchat_message: { perIp: [120, MINUTE], perAccount: [30, MINUTE] },
 } as const satisfies Record<string, { perIp: [number, number]; perAccount: [number, number] }>;
 export type AbuseAction = keyof typeof ABUSE_POLICIES;
 

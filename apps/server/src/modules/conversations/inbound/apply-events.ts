@@ -3,6 +3,7 @@ import type { Tx } from '../../../platform/db/database.ts';
 import type { ChannelRow } from '../../channels/index.ts';
 import { customerOfContact, customers } from '../../customers/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
+import { addMessage, openConversation } from '../threads.ts';
 import type { MetaEvent } from './meta-events.ts';
 
 /** What changed, for the live push after commit. */
@@ -12,39 +13,6 @@ export interface Applied {
 }
 
 const PREVIEW_MAX = 200;
-
-/**
- * The customer's open conversation on the channel: the open one, else the last closed one opened again (a new
- * inbound message reopens it), else a new one. Two deliveries at once meet at the one-open index.
- */
-async function openConversation(tx: Tx, channel: ChannelRow, customerId: string): Promise<ConversationRow> {
-  const mine = and(eq(conversations.channelId, channel.id), eq(conversations.customerId, customerId));
-  const [open] = await tx
-    .select()
-    .from(conversations)
-    .where(and(mine, eq(conversations.status, 'open')));
-  if (open) return open;
-  const [last] = await tx.select().from(conversations).where(mine).orderBy(desc(conversations.createdAt)).limit(1);
-  if (last) {
-    const [reopened] = await tx
-      .update(conversations)
-      .set({ status: 'open', closedAt: null, updatedAt: new Date() })
-      .where(eq(conversations.id, last.id))
-      .returning();
-    return reopened!;
-  }
-  const [created] = await tx
-    .insert(conversations)
-    .values({ workspaceId: channel.workspaceId, channelId: channel.id, customerId })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  const [raced] = await tx
-    .select()
-    .from(conversations)
-    .where(and(mine, eq(conversations.status, 'open')));
-  return raced!;
-}
 
 // sent < delivered < read; failed only replaces a message not yet delivered
 const RANK = sql`(case ${messages.status} when 'wait_to_send' then 0 when 'sent' then 1 when 'failed' then 1
@@ -73,36 +41,16 @@ export async function applyEvents(tx: Tx, channel: ChannelRow, events: MetaEvent
       if (seen) continue;
       const customer = await customerOfContact(tx, channel.workspaceId, event.contact);
       const conversation = await openConversation(tx, channel, customer.id);
-      const [message] = await tx
-        .insert(messages)
-        .values({
-          workspaceId: channel.workspaceId,
-          conversationId: conversation.id,
-          channelId: channel.id,
-          direction: event.direction,
-          type: event.type,
-          text: event.text,
-          content: event.content,
-          status: event.direction === 'inbound' ? 'received' : echoStatus(conversation, event.sentAt),
-          externalId: event.externalId,
-          sentAt: event.sentAt,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!message) continue; // the same message in a delivery that ran at the same moment
-      const [updated] = await tx
-        .update(conversations)
-        .set({
-          lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${event.sentAt.toISOString()}::timestamptz)`,
-          lastMessagePreview: (event.text ?? `[${event.type}]`).slice(0, PREVIEW_MAX),
-          ...(event.direction === 'inbound' && {
-            lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${event.sentAt.toISOString()}::timestamptz)`,
-          }),
-          updatedAt: new Date(),
-        })
-        .where(eq(conversations.id, conversation.id))
-        .returning();
-      applied.messages.push({ message, conversation: updated! });
+      const added = await addMessage(tx, channel, conversation, {
+        direction: event.direction,
+        type: event.type,
+        text: event.text,
+        content: event.content,
+        status: event.direction === 'inbound' ? 'received' : echoStatus(conversation, event.sentAt),
+        externalId: event.externalId,
+        sentAt: event.sentAt,
+      });
+      if (added) applied.messages.push(added);
     } else if (event.kind === 'status') {
       const changed = await tx
         .update(messages)

@@ -10,6 +10,7 @@ import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import { channels } from '../../channels/index.ts';
 import { type ConversationsService, SESSION_MS, toMessageDto } from '../conversations.service.ts';
 import { conversationReads, conversations, type MessageRow, messages } from '../conversations.tables.ts';
+import type { VisitorStreams } from '../visitor-streams.ts';
 import { deliverText } from './send-message.ts';
 
 const SEND_ATTEMPTS = 5;
@@ -24,6 +25,7 @@ export function createOutboundService(
   log: FastifyBaseLogger,
   conversationsService: ConversationsService,
   push: (action: 'conversation.message' | 'conversation.message_status', message: MessageRow) => void,
+  visitors: VisitorStreams,
 ) {
   const { database, jobs, graph, secrets } = ctx;
 
@@ -39,7 +41,7 @@ export function createOutboundService(
           .from(messages)
           .where(and(eq(messages.id, message_id), eq(messages.status, 'wait_to_send')));
         if (!waiting) return null;
-        if ((await deliverText(ctx, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
+        if ((await deliverText(ctx, visitors, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
           throw new Error('Graph is unreachable or throttling: the message waits for the next attempt');
         const [now] = await tx.select().from(messages).where(eq(messages.id, message_id));
         return now!;
@@ -74,7 +76,7 @@ export function createOutboundService(
         .update(conversations)
         .set({ lastMessageAt: new Date(), lastMessagePreview: body.text.slice(0, 200), updatedAt: new Date() })
         .where(eq(conversations.id, conversation.id));
-      if ((await deliverText(ctx, tx, stored!, false)) === 'retry')
+      if ((await deliverText(ctx, visitors, tx, stored!, false)) === 'retry')
         await jobs.enqueue(retry, { message_id: stored!.id }, { tx });
       const [now] = await tx.select().from(messages).where(eq(messages.id, stored!.id));
       ctx.database.afterCommit(() => push('conversation.message', now!));

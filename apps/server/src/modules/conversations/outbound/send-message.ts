@@ -5,6 +5,7 @@ import type { Tx } from '../../../platform/db/database.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
 import { type CustomerRow, customers } from '../../customers/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
+import { toWebchatMessage, type VisitorStreams, visitorKey } from '../visitor-streams.ts';
 
 /** WhatsApp's "re-engagement message" refusal: the 24-hour window had closed after all. */
 const REENGAGEMENT_REQUIRED = 131047;
@@ -17,7 +18,8 @@ function requestOf(channel: ChannelRow, customer: CustomerRow, text: string) {
       body: {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to: customer.whatsappId,
+        // a customer added by hand has a phone; WhatsApp's id for a number is its digits
+        to: customer.whatsappId ?? customer.phone?.replace(/^\+/, ''),
         type: 'text',
         text: { body: text },
       },
@@ -41,6 +43,7 @@ export type Delivery = 'sent' | 'failed' | 'retry';
  */
 export async function deliverText(
   ctx: AppContext,
+  visitors: VisitorStreams,
   tx: Tx,
   message: MessageRow,
   finalAttempt: boolean,
@@ -59,8 +62,10 @@ export async function deliverText(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(messages.id, message.id));
 
+  // web chat: the reply goes to the visitor's open widgets (and waits in their thread for the next visit)
   if (channel.type === 'webchat') {
     await record({ status: 'sent' });
+    ctx.database.afterCommit(() => visitors.send(visitorKey(channel.id, customer.id), toWebchatMessage(message)));
     return 'sent';
   }
   const { path, body } = requestOf(channel, customer, message.text ?? '');

@@ -1,0 +1,51 @@
+import type { CreateConversationBody } from '@omnichat/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { MemberPrincipal } from '../../platform/auth/guards.ts';
+import type { Database, Tx } from '../../platform/db/database.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { type ChannelRow, channels } from '../channels/index.ts';
+import { type CustomerRow, customers } from '../customers/index.ts';
+import { conversations } from './conversations.tables.ts';
+import { openConversation } from './threads.ts';
+import { webchatVisitors } from './webchat.tables.ts';
+
+/** Whether the channel can reach the customer: a WhatsApp id or phone, a PSID, an Instagram id, a visitor. */
+async function reachable(tx: Tx, channel: ChannelRow, customer: CustomerRow) {
+  switch (channel.type) {
+    case 'whatsapp':
+      return !!(customer.whatsappId || customer.phone);
+    case 'messenger':
+      return !!customer.facebookId;
+    case 'instagram':
+      return !!customer.instagramId;
+    case 'webchat': {
+      const [visitor] = await tx
+        .select({ id: webchatVisitors.id })
+        .from(webchatVisitors)
+        .where(and(eq(webchatVisitors.channelId, channel.id), eq(webchatVisitors.customerId, customer.id)));
+      return !!visitor;
+    }
+  }
+}
+
+/**
+ * Create conversation (SPEC 2): the customer's open conversation on the channel, the last one opened again, or a
+ * new one, which the member who started it handles. Outside a session the composer then offers templates only.
+ * Returns its id.
+ */
+export async function startConversation(database: Database, member: MemberPrincipal, body: CreateConversationBody) {
+  return database.withWorkspace(member.workspaceId, async (tx) => {
+    const [channel] = await tx.select().from(channels).where(eq(channels.id, body.channel_id));
+    if (!channel) throw fieldError('channel_id', 'not_found');
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, body.customer_id));
+    if (!customer) throw notFound();
+    if (!(await reachable(tx, channel, customer))) throw fieldError('customer_id', 'customer_not_on_channel');
+    const conversation = await openConversation(tx, channel, customer.id);
+    if (!conversation.assigneeMemberId && !conversation.teamId && !conversation.allTeams)
+      await tx
+        .update(conversations)
+        .set({ assigneeMemberId: member.member.id, updatedAt: new Date() })
+        .where(eq(conversations.id, conversation.id));
+    return conversation.id;
+  });
+}

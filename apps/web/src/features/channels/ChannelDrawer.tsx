@@ -1,0 +1,176 @@
+import {
+  CHANNEL_TYPES,
+  type Channel,
+  type ChannelType,
+  createChannelBodySchema,
+  isMessageKey,
+  type Locale,
+  translate,
+  updateChannelBodySchema,
+} from '@omnichat/contracts';
+import { Alert, Button, Drawer, Flex, Form, type FormRule, Input, Segmented, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/http/index.ts';
+import { usePreferences } from '../../app/preferences/preferences.tsx';
+import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import {
+  ID_FIELDS,
+  type IdField,
+  isMeta,
+  randomToken,
+  SECRET_FIELDS,
+  TYPE_ICONS,
+  useSaveChannel,
+} from './channels-api.ts';
+import { CHANNELS_NS } from './i18n/index.ts';
+
+type Field = 'name' | IdField | (typeof SECRET_FIELDS)[number];
+type Values = Partial<Record<Field, string>>;
+
+const fieldsOf = (type: ChannelType): Field[] => ['name', ...ID_FIELDS[type], ...(isMeta(type) ? SECRET_FIELDS : [])];
+const isSecret = (field: Field) => (SECRET_FIELDS as readonly string[]).includes(field);
+const filled = (value: string | undefined): value is string => Boolean(value?.trim());
+
+/**
+ * A field's rule from the contract, its messages naming the field as the server's do: empty is "required" (or
+ * fine when `optional`), a catalogue message is translated, anything else read as too long.
+ */
+function fieldRule(field: Field, label: string, locale: Locale, optional: boolean): FormRule {
+  const schema = updateChannelBodySchema.shape[field].unwrap();
+  return {
+    validator: async (_rule, value: string | undefined) => {
+      if (!filled(value)) {
+        if (optional) return;
+        throw new Error(
+          translate(field === 'name' ? 'channel_name_required' : 'field_required', locale, { field: label }),
+        );
+      }
+      const result = schema.safeParse(value);
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      const key = issue && isMessageKey(issue.message) ? issue.message : 'field_too_long';
+      const max = issue && 'maximum' in issue ? String(issue.maximum) : '';
+      throw new Error(translate(key, locale, { field: label, max }));
+    },
+  };
+}
+
+/** The type's fields that hold more than blanks (an empty secret of a change keeps the stored one). */
+const filledFields = (type: ChannelType, values: Values) =>
+  Object.fromEntries(fieldsOf(type).flatMap((field) => (filled(values[field]) ? [[field, values[field]]] : [])));
+
+/** Connect (`'new'`) or change a channel: the type is chosen first and fixed afterwards. */
+export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation(CHANNELS_NS);
+  const { locale } = usePreferences();
+  const [form] = Form.useForm<Values>();
+  const save = useSaveChannel();
+  const editing = channel && channel !== 'new' ? channel : null;
+  const [chosen, setChosen] = useState<ChannelType>('whatsapp');
+  const [failure, setFailure] = useState<string | null>(null);
+  const type = editing?.type ?? chosen;
+
+  const close = () => {
+    setFailure(null);
+    setChosen('whatsapp');
+    onClose();
+  };
+  const initial: Values = editing
+    ? { name: editing.name, ...Object.fromEntries(ID_FIELDS[type].map((field) => [field, editing[field] ?? ''])) }
+    : {};
+
+  return (
+    <Drawer
+      open={channel !== null}
+      onClose={close}
+      title={editing ? t('editTitle', { name: editing.name }) : t('createTitle')}
+      size="min(520px, 100vw)"
+      destroyOnHidden
+    >
+      <ApiForm<Values>
+        form={form}
+        name="channel"
+        initialValues={initial}
+        submit={(values) => {
+          setFailure(null);
+          // parsing trims the values and keeps the contract's fields only
+          const fields = filledFields(type, values);
+          return editing
+            ? save.mutateAsync({ id: editing.id, body: updateChannelBodySchema.parse(fields) })
+            : save.mutateAsync({ body: createChannelBodySchema.parse({ type, ...fields }) });
+        }}
+        onDone={close}
+        onFailed={(error) => {
+          if (error instanceof ApiError && error.status >= 400) setFailure(error.message);
+        }}
+        requiredMark
+      >
+        {!editing && (
+          <Form.Item label={t('fields.type')}>
+            <Segmented<ChannelType>
+              block
+              value={chosen}
+              onChange={setChosen}
+              options={CHANNEL_TYPES.map((value) => {
+                const Icon = TYPE_ICONS[value];
+                return { value, label: t(`types.${value}`), icon: <Icon aria-hidden /> };
+              })}
+            />
+          </Form.Item>
+        )}
+        {fieldsOf(type).map((field) => {
+          const label = t(`fields.${field}`);
+          const optional = Boolean(editing) && isSecret(field);
+          const rules = [fieldRule(field, label, locale, optional)];
+          const placeholder = optional ? t('keepSecret') : undefined;
+          if (field === 'verify_token')
+            return (
+              <Form.Item
+                key={field}
+                label={label}
+                required={!optional}
+                htmlFor="channel_verify_token"
+                extra={t('generateHint')}
+              >
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name={field} noStyle rules={rules}>
+                    <Input id="channel_verify_token" autoComplete="off" placeholder={placeholder} />
+                  </Form.Item>
+                  <Button onClick={() => form.setFieldValue(field, randomToken())}>{t('generate')}</Button>
+                </Space.Compact>
+              </Form.Item>
+            );
+          return (
+            <Form.Item key={field} name={field} label={label} required={!optional} rules={rules}>
+              {isSecret(field) ? (
+                <Input.Password autoComplete="new-password" placeholder={placeholder} />
+              ) : (
+                <Input autoComplete="off" inputMode={field === 'name' ? undefined : 'numeric'} />
+              )}
+            </Form.Item>
+          );
+        })}
+        <Typography.Paragraph type="secondary">
+          {isMeta(type) ? t('graphCheck') : t('webchatHint')}
+        </Typography.Paragraph>
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={t('saveFailed')}
+            description={failure}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Flex justify="flex-end" gap={8} wrap>
+          <Button onClick={close}>{t('common.cancel', { ns: 'translation' })}</Button>
+          <SubmitButton>
+            {editing ? t('common.save', { ns: 'translation' }) : t('common.create', { ns: 'translation' })}
+          </SubmitButton>
+        </Flex>
+      </ApiForm>
+    </Drawer>
+  );
+}

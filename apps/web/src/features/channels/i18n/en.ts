@@ -1,0 +1,51 @@
+/** English texts of the channels page (the `channels` namespace, loaded with that page). */
+export const channelsEn = {
+  subtitle: 'Where your customers write from: WhatsApp, Messenger, Instagram and the chat on your website.',
+  add: 'Add channel',
+  empty: 'No channel is connected yet.',
+  addFirst: 'Add your first channel',
+  loadFailed: 'The channels could not be loaded.',
+  types: { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram', webchat: 'Web chat' },
+  status: { active: 'Active', needs_reauth: 'Needs re-authorisation' },
+  reauthHint: 'Meta refused the access token. Edit the channel and save a new access token.',
+  fields: {
+    type: 'Channel type',
+    name: 'Name',
+    phone_number_id: 'Phone number id',
+    business_account_id: 'WhatsApp Business account id',
+    page_id: 'Facebook Page id',
+    instagram_account_id: 'Instagram account id',
+    access_token: 'Access token',
+    app_secret: 'App secret',
+    verify_token: 'Verify token',
+  },
+  keepSecret: 'Leave empty to keep the stored one',
+  generate: 'Generate',
+  generateHint: 'A random token you then paste into Meta’s webhook settings.',
+  graphCheck: 'Saving checks the access token with Meta first, which can take a few seconds.',
+  webchatHint: 'After saving you get the code to embed the chat on your website.',
+  createTitle: 'Add channel',
+  editTitle: 'Edit {{name}}',
+  saveFailed: 'The channel was not saved',
+  edit: 'Edit',
+  delete: 'Delete',
+  editNamed: 'Edit {{name}}',
+  deleteNamed: 'Delete {{name}}',
+  deleteTitle: 'Delete channel',
+  deleteMessage: 'Disconnect the channel {{name}}? Messages sent to it will no longer arrive.',
+  webhook: {
+    url: 'Callback URL',
+    verifyToken: 'Verify token',
+    howTo:
+      'In your Meta app’s dashboard, open Webhooks, paste this callback URL and verify token, and subscribe to the messages field.',
+    howToPage:
+      'In your Meta app’s dashboard, open Webhooks, paste this callback URL and verify token, and subscribe to the fields messages, messaging_postbacks, message_deliveries, message_reads and message_echoes.',
+  },
+  widget: {
+    snippet: 'Embed code',
+    howTo: 'Paste this code before </body> on every page of your website where the chat should appear.',
+    preview: 'Preview',
+    stopPreview: 'Stop preview',
+  },
+};
+export type ChannelsCatalogue = typeof channelsEn;

@@ -1,0 +1,51 @@
+import type { ChannelsCatalogue } from './en.ts';
+
+/** 渠道页面（简体中文）。 */
+export const channelsZhCn: ChannelsCatalogue = {
+  subtitle: '客户联系你的途径：WhatsApp、Messenger、Instagram 以及网站上的在线聊天。',
+  add: '添加渠道',
+  empty: '尚未连接任何渠道。',
+  addFirst: '添加第一个渠道',
+  loadFailed: '无法加载渠道。',
+  types: { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram', webchat: '网站聊天' },
+  status: { active: '正常', needs_reauth: '需要重新授权' },
+  reauthHint: 'Meta 拒绝了访问令牌。请编辑此渠道并保存新的访问令牌。',
+  fields: {
+    type: '渠道类型',
+    name: '名称',
+    phone_number_id: '电话号码 ID',
+    business_account_id: 'WhatsApp Business 账户 ID',
+    page_id: 'Facebook 主页 ID',
+    instagram_account_id: 'Instagram 账户 ID',
+    access_token: '访问令牌',
+    app_secret: '应用密钥',
+    verify_token: '验证令牌',
+  },
+  keepSecret: '留空则保留已保存的值',
+  generate: '生成',
+  generateHint: '随机生成的令牌，之后粘贴到 Meta 的 Webhooks 设置中。',
+  graphCheck: '保存时会先向 Meta 检查访问令牌，可能需要几秒钟。',
+  webchatHint: '保存后会提供将聊天嵌入网站的代码。',
+  createTitle: '添加渠道',
+  editTitle: '编辑 {{name}}',
+  saveFailed: '渠道未能保存',
+  edit: '编辑',
+  delete: '删除',
+  editNamed: '编辑 {{name}}',
+  deleteNamed: '删除 {{name}}',
+  deleteTitle: '删除渠道',
+  deleteMessage: '要断开渠道 {{name}} 的连接吗？发送到此渠道的消息将不再送达。',
+  webhook: {
+    url: '回调网址',
+    verifyToken: '验证令牌',
+    howTo: '在 Meta 应用面板中打开 Webhooks，粘贴此回调网址和验证令牌，并订阅 messages 字段。',
+    howToPage:
+      '在 Meta 应用面板中打开 Webhooks，粘贴此回调网址和验证令牌，并订阅 messages、messaging_postbacks、message_deliveries、message_reads 和 message_echoes 字段。',
+  },
+  widget: {
+    snippet: '嵌入代码',
+    howTo: '将此代码粘贴到网站上每个需要显示聊天的页面的 </body> 之前。',
+    preview: '预览',
+    stopPreview: '停止预览',
+  },
+};

@@ -1,0 +1,51 @@
+import type { ChannelsCatalogue } from './en.ts';
+
+/** 渠道頁面（繁體中文）。 */
+export const channelsZhHk: ChannelsCatalogue = {
+  subtitle: '客戶聯絡你的途徑：WhatsApp、Messenger、Instagram 及網站上的即時對話。',
+  add: '新增渠道',
+  empty: '尚未連接任何渠道。',
+  addFirst: '新增第一個渠道',
+  loadFailed: '無法載入渠道。',
+  types: { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram', webchat: '網站對話' },
+  status: { active: '使用中', needs_reauth: '需要重新授權' },
+  reauthHint: 'Meta 拒絕了存取權杖。請編輯此渠道並儲存新的存取權杖。',
+  fields: {
+    type: '渠道類型',
+    name: '名稱',
+    phone_number_id: '電話號碼編號',
+    business_account_id: 'WhatsApp Business 帳戶編號',
+    page_id: 'Facebook 專頁編號',
+    instagram_account_id: 'Instagram 帳戶編號',
+    access_token: '存取權杖',
+    app_secret: '應用程式密鑰',
+    verify_token: '驗證權杖',
+  },
+  keepSecret: '留空即保留已儲存的值',
+  generate: '產生',
+  generateHint: '隨機產生的權杖，之後貼到 Meta 的 Webhooks 設定中。',
+  graphCheck: '儲存時會先向 Meta 檢查存取權杖，可能需要數秒。',
+  webchatHint: '儲存後會提供把對話嵌入網站的程式碼。',
+  createTitle: '新增渠道',
+  editTitle: '編輯 {{name}}',
+  saveFailed: '未能儲存渠道',
+  edit: '編輯',
+  delete: '刪除',
+  editNamed: '編輯 {{name}}',
+  deleteNamed: '刪除 {{name}}',
+  deleteTitle: '刪除渠道',
+  deleteMessage: '要中斷渠道 {{name}} 的連接嗎？傳送到此渠道的訊息將不再送達。',
+  webhook: {
+    url: '回呼網址',
+    verifyToken: '驗證權杖',
+    howTo: '在 Meta 應用程式主控板開啟 Webhooks，貼上此回呼網址及驗證權杖，並訂閱 messages 欄位。',
+    howToPage:
+      '在 Meta 應用程式主控板開啟 Webhooks，貼上此回呼網址及驗證權杖，並訂閱 messages、messaging_postbacks、message_deliveries、message_reads 及 message_echoes 欄位。',
+  },
+  widget: {
+    snippet: '嵌入程式碼',
+    howTo: '把此程式碼貼在網站每個需要顯示對話的頁面的 </body> 之前。',
+    preview: '預覽',
+    stopPreview: '停止預覽',
+  },
+};
