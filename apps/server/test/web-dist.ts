@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
- * A built web app in a temporary folder (an index.html and one hashed asset, each with the brotli and gzip copies
+ * A built web app in a temporary folder (an index.html, one hashed asset and the widget, each with the brotli and gzip copies
  * the build writes), for tests that serve the SPA.
  */
 export function tempWebDist() {
@@ -17,5 +17,6 @@ export function tempWebDist() {
   };
   write('index.html', '<!doctype html><div id="root"></div>');
   write('assets/app-abc123.js', 'console.log(1)');
+  write('widget.js', 'console.log("widget")');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

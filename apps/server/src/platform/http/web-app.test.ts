@@ -50,6 +50,15 @@ describe('serving the web app', () => {
     expect(asset.headers.vary).toMatch(/accept-encoding/i);
   });
 
+  it('lets other sites load the web-chat widget, always revalidated, while the app stays same-origin', async () => {
+    const widget = await t.app.inject({ method: 'GET', url: '/widget.js', headers: { 'accept-encoding': 'br' } });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(widget.headers['cache-control']).toBe('no-cache');
+    const app = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(app.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('never answers an API path with the app', async () => {
     for (const url of ['/v1/unknown', '/public/v1/unknown', '/api/unknown']) {
       const response = await t.app.inject({ method: 'GET', url });

@@ -24,6 +24,9 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       // caches keep the brotli, gzip and plain answers apart
       res.setHeader('vary', 'accept-encoding');
+      // the web-chat widget is loaded by <script> on customers' sites (helmet's default is same-origin)
+      if (path.basename(filePath).startsWith('widget.js'))
+        res.setHeader('cross-origin-resource-policy', 'cross-origin');
     },
   });
   return true;
