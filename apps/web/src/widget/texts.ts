@@ -1,3 +1,13 @@
+export interface WidgetTexts {
+  open: string;
+  close: string;
+  placeholder: string;
+  send: string;
+  welcome: string;
+  failed: string;
+  offline: string;
+}
+
 /** The widget's few words, in the visitor's browser language (the app's three). */
 const TEXTS = {
   en: {
@@ -27,8 +37,7 @@ const TEXTS = {
     failed: '未能发送，点击重试。',
     offline: '正在重新连接…',
   },
-} as const;
-export type WidgetTexts = (typeof TEXTS)['en'];
+} satisfies Record<string, Record<keyof WidgetTexts, string>>;
 
 /** zh-TW/zh-HK/zh-Hant read Traditional Chinese, other zh Simplified, everything else English. */
 export function textsFor(language: string): WidgetTexts {
