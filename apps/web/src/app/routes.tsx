@@ -21,7 +21,6 @@ const notFound = {
 };
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
-  'chat/chat': 'nav.chat',
   'chat/whatsapp-template': 'nav.whatsappTemplate',
   'chat/whatsapp-broadcast': 'nav.whatsappBroadcast',
   workflow: 'nav.workflow',
@@ -197,6 +196,13 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/audit/AuditLogPages.tsx'),
               (m) => <m.OrganizationAuditLogPage />,
+            ),
+          },
+          {
+            path: 'chat/chat',
+            ...page(
+              () => import('../features/chat/ChatPage.tsx'),
+              (m) => <m.ChatPage />,
             ),
           },
           {

@@ -12,6 +12,7 @@ import { useSession } from '../../app/session/use-session.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryView } from '../../ui/QueryView.tsx';
+import { CustomerConversations } from '../chat/CustomerConversations.tsx';
 import { CustomerDrawer } from './CustomerDrawer.tsx';
 import { customerKeys, getCustomer, getTimeline, useCustomerFields, useDeleteCustomer } from './customers-api.ts';
 import { CUSTOMERS_NS } from './i18n/index.ts';
@@ -37,6 +38,9 @@ export function CustomerPage() {
   const { workspaceId, isAdmin } = useSession();
   const permissions = useMemberPermissions();
   const canWrite = isAdmin || (permissions.data ?? []).includes('customer_write');
+  // conversations are listed to those who may read them, and started by those who may write them
+  const canSeeConversations = isAdmin || (permissions.data ?? []).includes('conversation_read');
+  const canStart = isAdmin || (permissions.data ?? []).includes('conversation_write');
   const customer = useQuery({ queryKey: customerKeys.detail(workspaceId, id), queryFn: () => getCustomer(id) });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -68,6 +72,7 @@ export function CustomerPage() {
             />
             <CustomerDetails customer={found} />
             <CustomerTimeline id={found.id} />
+            {canSeeConversations && <CustomerConversations customerId={found.id} canStart={canStart} />}
             <CustomerDrawer customer={editing ? found : null} onClose={() => setEditing(false)} />
             <DeleteDialog
               open={deleting}

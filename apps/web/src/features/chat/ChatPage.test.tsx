@@ -1,0 +1,202 @@
+import type { ConversationDetail, Message } from '@omnichat/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
+import { FakeWebSocket } from '../../test/fake-websocket.ts';
+import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const OWNER = WORKSPACES[0]!;
+const NOW = Math.floor(Date.now() / 1000);
+const id = (n: number) => `40000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+function conversation(n: number, extra: Partial<ConversationDetail> = {}): ConversationDetail {
+  return {
+    id: id(n),
+    channel_id: id(900),
+    channel_type: 'whatsapp',
+    status: 'open',
+    unread_count: 0,
+    last_message_at: NOW - n * 60,
+    last_message_preview: `Question ${n}`,
+    assignee_member_id: null,
+    team_id: null,
+    all_teams: false,
+    customer: { id: id(500 + n), display_name: `Customer ${n}`, phone: `+8525123456${n}` },
+    created_at: NOW - 3600,
+    session_expires_at: NOW + 3600,
+    ...extra,
+  };
+}
+
+function message(n: number, extra: Partial<Message> = {}): Message {
+  return {
+    id: id(1000 + n),
+    conversation_id: id(1),
+    direction: 'inbound',
+    type: 'text',
+    text: `Message ${n}`,
+    content: {},
+    status: 'received',
+    external_id: `wamid.${n}`,
+    media_url: null,
+    media_type: null,
+    error_code: null,
+    error_title: null,
+    seq: n,
+    created_at: NOW - 600 + n,
+    ...extra,
+  };
+}
+
+const paged = (data: unknown[], page = 1, total = data.length, size = 50) => ({
+  status: 200,
+  body: { success: true, data, page: { page, size, total, total_pages: Math.max(1, Math.ceil(total / size)) } },
+});
+
+function setup(routes: Parameters<typeof stubFetch>[0] = {}, detail = conversation(1, { unread_count: 2 })) {
+  writeString(STORAGE_KEYS.token, 'ws-token');
+  writeString(STORAGE_KEYS.loginType, 'system_user');
+  storeWorkspaceMember(memberOf(OWNER, []));
+  return stubFetch({
+    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+    'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
+    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    'GET /v1/conversations': [paged([detail, conversation(2)])],
+    [`GET /v1/conversations/${id(1)}`]: [ok(detail)],
+    [`GET /v1/conversations/${id(1)}/messages`]: [paged([message(1), message(2)])],
+    [`POST /v1/conversations/${id(1)}/read`]: [ok({ unread_count: 0 })],
+    'GET /v1/canned-replies': [
+      ok([{ id: id(77), shortcut: 'hours', text: 'We open 9 to 6.', created_at: NOW, updated_at: NOW }]),
+    ],
+    'GET /v1/workspace/members': [ok({ items: [], page: { page: 1, size: 100, total: 0, total_pages: 1 } })],
+    'GET /v1/teams': [paged([])],
+    'GET /v1/channels': [ok([])],
+    ...routes,
+  });
+}
+
+const sentTo = (calls: StubCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.url === path);
+
+describe('chat page', () => {
+  it('lists conversations with unread badges; opening one shows its thread and marks it read', async () => {
+    const { calls } = setup();
+    await renderApp('/app/chat/chat');
+    const row = await screen.findByLabelText('Customer 1, 2 unread');
+    expect(row).toHaveTextContent('Question 1');
+    expect(screen.getByLabelText('Customer 2')).toBeInTheDocument();
+    fireEvent.click(row);
+    expect(await screen.findByText('Message 2')).toBeInTheDocument();
+    await waitFor(() => expect(sentTo(calls, `/v1/conversations/${id(1)}/read`)).toHaveLength(1));
+    // listing and reading the thread alone never marked anything
+    expect(calls.filter((c) => c.url.startsWith(`/v1/conversations/${id(1)}/messages`))).toHaveLength(1);
+  });
+
+  it('sends a reply or a private note from the composer', async () => {
+    const { calls } = setup({
+      [`POST /v1/conversations/${id(1)}/messages`]: [
+        ok(message(3, { direction: 'outbound', status: 'sent', text: 'On its way' })),
+      ],
+      [`POST /v1/conversations/${id(1)}/notes`]: [
+        ok(message(4, { direction: 'outbound', type: 'note', status: 'sent', text: 'VIP' })),
+      ],
+    });
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    const box = await screen.findByPlaceholderText('Type a reply… (“/” for canned replies)');
+    fireEvent.change(box, { target: { value: 'On its way' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter' });
+    await waitFor(() =>
+      expect(sentTo(calls, `/v1/conversations/${id(1)}/messages`)[0]?.body).toEqual({
+        type: 'text',
+        text: 'On its way',
+      }),
+    );
+    expect(await screen.findByText('On its way')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('Private note'));
+    const noteBox = await screen.findByPlaceholderText('A private note for your team; the customer never sees it');
+    fireEvent.change(noteBox, { target: { value: 'VIP' } });
+    fireEvent.keyDown(noteBox, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(sentTo(calls, `/v1/conversations/${id(1)}/notes`)[0]?.body).toEqual({ text: 'VIP' }));
+  });
+
+  it('says that only a template may go out once the 24-hour window has closed', async () => {
+    setup({}, conversation(1, { session_expires_at: NOW - 60 }));
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(
+      await screen.findByText("The customer's 24-hour reply window has closed: only a template message can be sent."),
+    ).toBeInTheDocument();
+  });
+
+  it('shows pushed messages and delivery states live, and catches up after a reconnect', async () => {
+    setup({
+      [`GET /v1/conversations/${id(1)}/messages`]: [
+        paged([message(1), message(2, { direction: 'outbound', status: 'sent', text: 'Reply 2' })]),
+      ],
+    });
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    await screen.findByText('Reply 2');
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    act(() =>
+      socket.receive({ action: 'conversation.message', success: true, data: message(3, { text: 'Live one' }) }),
+    );
+    expect(await screen.findByText('Live one')).toBeInTheDocument();
+    act(() =>
+      socket.receive({
+        action: 'conversation.message_status',
+        success: true,
+        data: message(2, { direction: 'outbound', status: 'read', text: 'Reply 2' }),
+      }),
+    );
+    const bubble = screen.getByText('Reply 2').closest('[data-message-id]') as HTMLElement;
+    await waitFor(() => expect(within(bubble).getByLabelText('Read')).toBeInTheDocument());
+
+    // the connection drops and comes back: the client asks for what came after the last message it saw
+    act(() => socket.serverClose(1006));
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(1), { timeout: 5000 });
+    const again = FakeWebSocket.latest();
+    act(() => again.open());
+    await waitFor(() => expect(again.messages().some((m) => m.action === 'conversation.catch_up')).toBe(true));
+    const asked = again.messages().find((m) => m.action === 'conversation.catch_up')!;
+    expect(asked.data).toEqual({ after_seq: 3 });
+    act(() =>
+      again.receive({
+        action: 'conversation.catch_up',
+        request_id: asked.request_id,
+        success: true,
+        data: { messages: [message(4, { text: 'Missed while away' })], more: false },
+      }),
+    );
+    expect(await screen.findByText('Missed while away')).toBeInTheDocument();
+  });
+
+  it('shows who else is typing', async () => {
+    setup();
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    await screen.findByText('Message 2');
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    act(() =>
+      socket.receive({
+        action: 'conversation.typing',
+        success: true,
+        data: { conversation_id: id(1), typing: true, member_id: id(600), display_name: 'Amy' },
+      }),
+    );
+    expect(await screen.findByText('Amy is typing…')).toBeInTheDocument();
+  });
+
+  it('explains an empty inbox and a conversation kept from the member', async () => {
+    setup({
+      'GET /v1/conversations': [paged([])],
+      [`GET /v1/conversations/${id(1)}`]: [fail(404, 'resource not found')],
+    });
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(
+      await screen.findByText('No open conversations. New messages from your channels appear here.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('This conversation is not available to you.')).toBeInTheDocument();
+  });
+});

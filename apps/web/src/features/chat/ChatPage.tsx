@@ -1,0 +1,179 @@
+import { ArrowLeftOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Message } from '@omnichat/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Drawer, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useMemberPermissions } from '../../app/queries.ts';
+import { useSession } from '../../app/session/use-session.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { CannedRepliesDrawer } from './CannedRepliesDrawer.tsx';
+import { Composer } from './Composer.tsx';
+import { CHANNEL_ICONS, ConversationList } from './ConversationList.tsx';
+import { ConversationPanel } from './ConversationPanel.tsx';
+import { chatKeys, markRead, useConversation } from './chat-api.ts';
+import { CHAT_NS } from './i18n/index.ts';
+import { NewConversationDialog } from './NewConversationDialog.tsx';
+import { ThreadView } from './ThreadView.tsx';
+import { useLiveInbox, useTypingOthers } from './use-live-inbox.ts';
+
+/** The open conversation counts as read for the member: on opening it, and as the customer writes while it is open. */
+function useReadWhileOpen(workspaceId: string | null, conversationId: string | null) {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const read = (id: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void markRead(id)
+        .then(() => queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId, 'list'] }))
+        .catch(() => undefined);
+    }, 300);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening a conversation
+  useEffect(() => {
+    if (conversationId && document.visibilityState !== 'hidden') read(conversationId);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [conversationId]);
+  return (message: Message) => {
+    if (message.conversation_id === conversationId && message.direction === 'inbound') read(conversationId);
+  };
+}
+
+function Conversation({
+  workspaceId,
+  id,
+  canWrite,
+  onBack,
+  onOpenCanned,
+}: {
+  workspaceId: string | null;
+  id: string;
+  canWrite: boolean;
+  onBack?: () => void;
+  onOpenCanned: () => void;
+}) {
+  const { t } = useTranslation(CHAT_NS);
+  const { member } = useSession();
+  const screens = Grid.useBreakpoint();
+  const [details, setDetails] = useState(false);
+  const conversation = useConversation(workspaceId, id);
+  const typing = useTypingOthers(id, member?.id);
+  if (conversation.isPending) return <Skeleton active style={{ padding: 24 }} />;
+  if (conversation.isError)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('thread.notFound')} style={{ padding: 48 }} />;
+  const found = conversation.data;
+  const Icon = CHANNEL_ICONS[found.channel_type];
+  const panel = <ConversationPanel workspaceId={workspaceId} conversation={found} canWrite={canWrite} />;
+  return (
+    <Flex style={{ height: '100%', minHeight: 0 }}>
+      <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+        <Flex align="center" gap={8} style={{ padding: '8px 12px', borderBottom: '1px solid rgba(128,128,128,0.2)' }}>
+          {onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('thread.back')} onClick={onBack} />}
+          <Icon aria-label={t(`channels.${found.channel_type}`)} />
+          <Typography.Text strong ellipsis style={{ flex: 1 }}>
+            {found.customer.display_name}
+          </Typography.Text>
+          {!screens.xl && (
+            <Button
+              type="text"
+              icon={<InfoCircleOutlined />}
+              aria-label={t('thread.details')}
+              onClick={() => setDetails(true)}
+            />
+          )}
+        </Flex>
+        <ThreadView workspaceId={workspaceId} conversationId={id} typing={typing} />
+        {canWrite && <Composer workspaceId={workspaceId} conversation={found} onOpenCanned={onOpenCanned} />}
+      </Flex>
+      {screens.xl ? (
+        <div style={{ width: 300, borderLeft: '1px solid rgba(128,128,128,0.2)', overflowY: 'auto' }}>{panel}</div>
+      ) : (
+        <Drawer open={details} onClose={() => setDetails(false)} title={t('thread.details')} size={320}>
+          {panel}
+        </Drawer>
+      )}
+    </Flex>
+  );
+}
+
+/** /app/chat/chat: the shared inbox. On a phone the list and the open conversation take the screen in turn. */
+export function ChatPage() {
+  const { t } = useTranslation(CHAT_NS);
+  const { workspaceId, isAdmin, member } = useSession();
+  const permissions = useMemberPermissions();
+  const canWrite = isAdmin || (permissions.data ?? member?.permissions ?? []).includes('conversation_write');
+  const screens = Grid.useBreakpoint();
+  const phone = !screens.md;
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('c');
+  const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: !id });
+  const [starting, setStarting] = useState(false);
+  const [cannedOpen, setCannedOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const readIncoming = useReadWhileOpen(workspaceId, selected);
+  useLiveInbox(workspaceId, readIncoming);
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        extra={
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setStarting(true)}>
+              {t('newConversation')}
+            </Button>
+          )
+        }
+      />
+      <Card
+        styles={{ body: { padding: 0, height: '100%' } }}
+        style={{ height: 'calc(100dvh - 190px)', minHeight: 420 }}
+      >
+        <Flex style={{ height: '100%' }}>
+          {(!phone || !selected) && (
+            <div
+              style={{
+                width: phone ? '100%' : 320,
+                padding: 12,
+                borderRight: phone ? undefined : '1px solid rgba(128,128,128,0.2)',
+              }}
+            >
+              <ConversationList workspaceId={workspaceId} selectedId={selected} onSelect={select} />
+            </div>
+          )}
+          {(!phone || selected) && (
+            <div style={{ flex: 1, minWidth: 0 }}>
+              {selected ? (
+                <Conversation
+                  key={selected}
+                  workspaceId={workspaceId}
+                  id={selected}
+                  canWrite={canWrite}
+                  onBack={phone ? () => select(null) : undefined}
+                  onOpenCanned={() => setCannedOpen(true)}
+                />
+              ) : (
+                <Flex align="center" justify="center" style={{ height: '100%' }}>
+                  <Empty description={t('thread.none')} />
+                </Flex>
+              )}
+            </div>
+          )}
+        </Flex>
+      </Card>
+      <NewConversationDialog
+        open={starting}
+        onClose={() => setStarting(false)}
+        onStarted={(id) => {
+          setStarting(false);
+          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+          select(id);
+        }}
+      />
+      <CannedRepliesDrawer open={cannedOpen} onClose={() => setCannedOpen(false)} canWrite={canWrite} />
+    </>
+  );
+}

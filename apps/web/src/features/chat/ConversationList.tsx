@@ -1,0 +1,136 @@
+import { FacebookOutlined, InstagramOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { type Conversation, LIMITS } from '@omnichat/contracts';
+import { Avatar, Badge, Button, Empty, Flex, Segmented, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../ui/list/SearchBox.tsx';
+import { useDebounced } from '../../ui/use-debounced.ts';
+import { CONVERSATION_FILTERS, type ConversationFilter, useConversationList } from './chat-api.ts';
+import { CHAT_NS } from './i18n/index.ts';
+
+export const CHANNEL_ICONS: Record<Conversation['channel_type'], typeof WhatsAppOutlined> = {
+  whatsapp: WhatsAppOutlined,
+  messenger: FacebookOutlined,
+  instagram: InstagramOutlined,
+  webchat: MessageOutlined,
+};
+
+/** Today's times as 14:05, this year's as 3 Mar, older ones with the year. */
+function when(seconds: number | null) {
+  if (!seconds) return '';
+  const at = dayjs.unix(seconds);
+  if (at.isSame(dayjs(), 'day')) return at.format('HH:mm');
+  return at.format(at.isSame(dayjs(), 'year') ? 'D MMM' : 'D MMM YYYY');
+}
+
+function Row({
+  conversation,
+  selected,
+  onSelect,
+}: {
+  conversation: Conversation;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation(CHAT_NS);
+  const Icon = CHANNEL_ICONS[conversation.channel_type];
+  const name = conversation.customer.display_name;
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected ? 'true' : undefined}
+      aria-label={conversation.unread_count ? t('list.unread', { name, count: conversation.unread_count }) : name}
+      style={{
+        all: 'unset',
+        boxSizing: 'border-box',
+        display: 'block',
+        width: '100%',
+        cursor: 'pointer',
+        padding: '10px 12px',
+        borderRadius: 8,
+        background: selected ? 'rgba(22, 119, 255, 0.12)' : undefined,
+      }}
+    >
+      <Flex gap={10} align="center">
+        <Badge count={<Icon aria-hidden style={{ fontSize: 14, color: '#1677ff' }} />} offset={[-4, 28]}>
+          <Avatar>{name.slice(0, 1).toUpperCase()}</Avatar>
+        </Badge>
+        <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+          <Flex justify="space-between" gap={8}>
+            <Typography.Text strong={conversation.unread_count > 0} ellipsis>
+              {name}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
+              {when(conversation.last_message_at)}
+            </Typography.Text>
+          </Flex>
+          <Flex justify="space-between" gap={8} align="center">
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
+              {conversation.last_message_preview ?? ''}
+            </Typography.Text>
+            <Badge count={conversation.unread_count} overflowCount={99} size="small" />
+          </Flex>
+        </Flex>
+      </Flex>
+    </button>
+  );
+}
+
+/** The chat list (SPEC 2 filters: all, me, supervised, unread, closed) with search and unread badges. */
+export function ConversationList({
+  workspaceId,
+  selectedId,
+  onSelect,
+}: {
+  workspaceId: string | null;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation(CHAT_NS);
+  const [filter, setFilter] = useState<ConversationFilter>('all');
+  const [typed, setTyped] = useState('');
+  const keyword = useDebounced(typed.trim(), LIMITS.searchDebounceMs);
+  const list = useConversationList(workspaceId, filter, keyword);
+  const conversations = list.data?.pages.flatMap((page) => page.data) ?? [];
+
+  return (
+    <Flex vertical gap={8} style={{ height: '100%', minHeight: 0 }}>
+      <SearchBox label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={typed} onChange={setTyped} />
+      <Segmented
+        block
+        size="small"
+        value={filter}
+        onChange={(next) => setFilter(next as ConversationFilter)}
+        options={CONVERSATION_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
+      />
+      <nav aria-label={t('list.label')} style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
+        {list.isPending ? (
+          <Skeleton active avatar paragraph={{ rows: 4 }} />
+        ) : list.isError ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.loadFailed')} />
+        ) : conversations.length === 0 ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={keyword ? t('list.noMatch') : t(`list.empty.${filter}`)}
+          />
+        ) : (
+          conversations.map((conversation) => (
+            <Row
+              key={conversation.id}
+              conversation={conversation}
+              selected={conversation.id === selectedId}
+              onSelect={() => onSelect(conversation.id)}
+            />
+          ))
+        )}
+        {list.hasNextPage && (
+          <Button block type="link" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+            {t('list.more')}
+          </Button>
+        )}
+      </nav>
+    </Flex>
+  );
+}

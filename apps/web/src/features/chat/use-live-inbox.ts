@@ -1,0 +1,99 @@
+import { type Message, TYPING_ACTION, type TypingPush } from '@omnichat/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useGeneralSocket, useSocketAction } from '../../app/socket/index.ts';
+import { chatKeys, mergeIntoThread, type ThreadData } from './chat-api.ts';
+
+/** Someone else's typing shows this long after their last signal (they send one every 3 s while typing). */
+const TYPING_SHOWN_MS = 6_000;
+/** The list refetches at most this often while messages stream in. */
+const LIST_REFRESH_MS = 500;
+
+/**
+ * Keeps the inbox live from the general socket: a pushed message or status goes straight into its loaded thread,
+ * the lists refetch (throttled) for order and unread counts, and after a reconnect the socket catches up on what
+ * it missed since the last message seen, so nothing is lost in between.
+ */
+export function useLiveInbox(workspaceId: string | null, onMessage?: (message: Message) => void) {
+  const queryClient = useQueryClient();
+  const { state, request } = useGeneralSocket();
+  const lastSeq = useRef(0);
+  const wasConnected = useRef(false);
+  const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const refreshLists = () => {
+    if (refresh.current) return;
+    refresh.current = setTimeout(() => {
+      refresh.current = null;
+      void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId, 'detail'] });
+    }, LIST_REFRESH_MS);
+  };
+  useEffect(
+    () => () => {
+      if (refresh.current) clearTimeout(refresh.current);
+    },
+    [],
+  );
+
+  const apply = (message: Message) => {
+    lastSeq.current = Math.max(lastSeq.current, message.seq);
+    queryClient.setQueryData<ThreadData>(chatKeys.thread(workspaceId, message.conversation_id), (data) =>
+      mergeIntoThread(data, message),
+    );
+    onMessage?.(message);
+    refreshLists();
+  };
+
+  useSocketAction<Message>('conversation.message', ({ data }) => data && apply(data));
+  useSocketAction<Message>('conversation.message_status', ({ data }) => data && apply(data));
+  useSocketAction('conversation.changed', () => refreshLists());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each reconnect only
+  useEffect(() => {
+    if (state !== 'connected') return;
+    if (!wasConnected.current) {
+      wasConnected.current = true;
+      return;
+    }
+    // back after a drop: what came meanwhile, in order
+    void (async () => {
+      for (let more = true; more; ) {
+        const missed = await request<{ messages: Message[]; more: boolean }>('conversation.catch_up', {
+          after_seq: lastSeq.current,
+        }).catch(() => null);
+        if (!missed) return;
+        for (const message of missed.messages) apply(message);
+        more = missed.more && missed.messages.length > 0;
+      }
+      refreshLists();
+    })();
+  }, [state]);
+
+  return { noteSeen: (seq: number) => (lastSeq.current = Math.max(lastSeq.current, seq)) };
+}
+
+/** Who else is typing in the conversation, as the socket tells; my own signals are left out. */
+export function useTypingOthers(conversationId: string, myMemberId: string | undefined) {
+  const [typing, setTyping] = useState<Record<string, { name: string; until: number }>>({});
+  useSocketAction<TypingPush>(TYPING_ACTION, ({ data }) => {
+    if (!data || data.conversation_id !== conversationId || data.member_id === myMemberId) return;
+    setTyping((current) => {
+      const next = { ...current };
+      if (data.typing) next[data.member_id] = { name: data.display_name, until: Date.now() + TYPING_SHOWN_MS };
+      else delete next[data.member_id];
+      return next;
+    });
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setTyping((current) => {
+        const now = Date.now();
+        const kept = Object.entries(current).filter(([, entry]) => entry.until > now);
+        return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+      });
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return Object.values(typing).map((entry) => entry.name);
+}
