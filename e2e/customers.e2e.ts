@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './api.ts';
-import { launchBrowser, mailedLink, newPage, unique } from './support.ts';
+import { api, verifiedOwner } from './api.ts';
+import { launchBrowser, newPage } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,40 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A verified owner of a new organization in Hong Kong (phone numbers without a country code read as +852). */
-async function owner() {
-  const username = unique('crm');
-  const password = 'customers password 1';
-  await api('POST', '/public/v1/auth/register', {
-    username,
-    display_name: 'Carol CRM',
-    email: `${username}@example.com`,
-    password,
-    confirm_password: password,
-  });
-  await api('POST', '/public/v1/auth/verify', {
-    token: new URL(await mailedLink('/auth/verify', `${username}@example.com`)).searchParams.get('token'),
-  });
-  const login = await api<{ token: string }>('POST', '/public/v1/auth/login', {
-    username_or_email: username,
-    password,
-  });
-  const workspace = await api<{ id: string }>(
-    'POST',
-    '/v1/workspace',
-    { name: 'CRM Org', time_zone: 'Asia/Hong_Kong' },
-    login.token,
-  );
-  const { token } = await api<{ token: string }>('POST', '/public/v1/auth/refresh-token', {
-    token: login.token,
-    workspace_id: workspace.id,
-  });
-  return { username, password, token };
-}
-
 describe('customers', () => {
   it('imports a CSV with a bad row, filters by tag, exports the filtered list and merges two customers', async () => {
-    const { username, password, token } = await owner();
+    const { username, password, token } = await verifiedOwner('crm', 'CRM Org');
     const vip = await api<{ id: string }>('POST', '/v1/customer-tags', { name: 'VIP' }, token);
     await api(
       'POST',

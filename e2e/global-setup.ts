@@ -31,6 +31,8 @@ export async function setup(project: TestProject) {
   // named per database, so the journeys on PGlite and on PostgreSQL can run side by side
   const logFile = path.join(artifacts, process.env.DATABASE_URL ? 'server-postgres.log' : 'server-pglite.log');
   const port = await freePort();
+  // the inbox journey starts a fake Graph API on this port (Meta is out of reach)
+  const graphPort = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-e2e-'));
 
   const env: NodeJS.ProcessEnv = {
@@ -42,6 +44,7 @@ export async function setup(project: TestProject) {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'info',
+    GRAPH_API_URL: `http://127.0.0.1:${graphPort}/v23.0`,
   };
   if (process.env.DATABASE_URL) {
     const name = `omnichat_e2e_${randomBytes(5).toString('hex')}`;
@@ -81,6 +84,7 @@ export async function setup(project: TestProject) {
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('serverLog', logFile);
+  project.provide('graphPort', graphPort);
 }
 
 export async function teardown() {
@@ -94,5 +98,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    graphPort: number;
   }
 }

@@ -167,7 +167,7 @@ async function readRaw(request: IncomingMessage): Promise<string> {
  * (`http://127.0.0.1:PORT/v23.0`). It records every request, accepts only the tokens it was told about, and can be
  * told to fail or to wait.
  */
-export async function startFakeGraph(options: { version?: string } = {}) {
+export async function startFakeGraph(options: { version?: string; port?: number } = {}) {
   const version = options.version ?? 'v23.0';
   const prefix = `/${version}`;
   const requests: GraphRequest[] = [];
@@ -349,7 +349,7 @@ export async function startFakeGraph(options: { version?: string } = {}) {
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
 
