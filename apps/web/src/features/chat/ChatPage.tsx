@@ -76,7 +76,7 @@ function Conversation({
           <Typography.Text strong ellipsis style={{ flex: 1 }}>
             {found.customer.display_name}
           </Typography.Text>
-          {!screens.xl && (
+          {!screens.xxl && (
             <Button
               type="text"
               icon={<InfoCircleOutlined />}
@@ -88,7 +88,7 @@ function Conversation({
         <ThreadView workspaceId={workspaceId} conversationId={id} typing={typing} />
         {canWrite && <Composer workspaceId={workspaceId} conversation={found} onOpenCanned={onOpenCanned} />}
       </Flex>
-      {screens.xl ? (
+      {screens.xxl ? (
         <div style={{ width: 300, borderLeft: '1px solid rgba(128,128,128,0.2)', overflowY: 'auto' }}>{panel}</div>
       ) : (
         <Drawer open={details} onClose={() => setDetails(false)} title={t('thread.details')} size={320}>
@@ -136,7 +136,7 @@ export function ChatPage() {
           {(!phone || !selected) && (
             <div
               style={{
-                width: phone ? '100%' : 320,
+                width: phone ? '100%' : 340,
                 padding: 12,
                 borderRight: phone ? undefined : '1px solid rgba(128,128,128,0.2)',
               }}

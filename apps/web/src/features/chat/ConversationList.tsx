@@ -97,14 +97,22 @@ export function ConversationList({
 
   return (
     <Flex vertical gap={8} style={{ height: '100%', minHeight: 0 }}>
-      <SearchBox label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={typed} onChange={setTyped} />
-      <Segmented
-        block
-        size="small"
-        value={filter}
-        onChange={(next) => setFilter(next as ConversationFilter)}
-        options={CONVERSATION_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
-      />
+      <Flex>
+        <SearchBox
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={typed}
+          onChange={setTyped}
+        />
+      </Flex>
+      <div style={{ overflowX: 'auto', flexShrink: 0 }}>
+        <Segmented
+          size="small"
+          value={filter}
+          onChange={(next) => setFilter(next as ConversationFilter)}
+          options={CONVERSATION_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
+        />
+      </div>
       <nav aria-label={t('list.label')} style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
         {list.isPending ? (
           <Skeleton active avatar paragraph={{ rows: 4 }} />
