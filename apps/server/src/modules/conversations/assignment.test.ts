@@ -105,6 +105,53 @@ describe('assignment', () => {
   });
 });
 
+describe('live pushes', () => {
+  /** Every message action a socket heard, as `action:text`. */
+  async function listen(token: string) {
+    const ws = await t.app.injectWS(`/v1/ws?token=${token}`);
+    const heard: string[] = [];
+    ws.on('message', (raw) => {
+      const message = JSON.parse(raw.toString());
+      if (String(message.action).startsWith('conversation.message')) heard.push(`${message.action}:${message.data.text}`);
+    });
+    return { heard, close: () => ws.terminate() };
+  }
+
+  it('reach only the agents who may see the conversation: its assignee, its team, owners and admins', async () => {
+    const { owner, conversation, wrote } = await openInbox();
+    const amy = await join(t, owner.workspaceId, 'member', agentPermissions);
+    const ben = await join(t, owner.workspaceId, 'member', agentPermissions);
+    const carl = await join(t, owner.workspaceId, 'member', agentPermissions);
+    const team = json(
+      await r.post('/v1/teams', owner.token, { name: 'Night shift', member_ids: [carl.memberId], permissions: [] }),
+    ).data;
+    const sockets = {
+      owner: await listen(owner.token),
+      amy: await listen(amy.token),
+      ben: await listen(ben.token),
+      carl: await listen(carl.token),
+    };
+    const heard = () => Object.fromEntries(Object.entries(sockets).map(([who, s]) => [who, [...s.heard]]));
+    const assign = (body: object) =>
+      r.put(`/v1/conversations/${conversation.id}/assignment`, owner.token, { team_id: null, ...body });
+    const settle = async (text: string, expected: string[]) => {
+      await wrote('85251234567', text);
+      await expect
+        .poll(() => Object.keys(heard()).filter((who) => heard()[who]!.includes(`conversation.message:${text}`)))
+        .toEqual(expected);
+    };
+
+    await settle('nobody yet', ['owner', 'amy', 'ben', 'carl']);
+    await assign({ assignee_member_id: amy.memberId });
+    await settle('for amy', ['owner', 'amy']);
+    await assign({ assignee_member_id: null, team_id: team.id });
+    await settle('for the night shift', ['owner', 'carl']);
+    await assign({ assignee_member_id: null, all_teams: true });
+    await settle('for every team', ['owner', 'amy', 'ben', 'carl']);
+    for (const socket of Object.values(sockets)) socket.close();
+  });
+});
+
 describe('closing', () => {
   it('closes a conversation, which a new message from the customer opens again', async () => {
     const { owner, conversation, wrote } = await openInbox();

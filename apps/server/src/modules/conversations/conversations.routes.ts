@@ -1,4 +1,5 @@
 import { conversationEndpoints, TYPING_ACTION, type TypingPush, typingSchema } from '@omnichat/contracts';
+import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
@@ -7,8 +8,11 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { cannedReplyRoutes } from './canned/canned-replies.routes.ts';
-import { createConversationsService, toMessageDto } from './conversations.service.ts';
-import type { MessageRow } from './conversations.tables.ts';
+import { audienceOf, createConversationsService, toMessageDto } from './conversations.service.ts';
+import { type ConversationRow, conversations, type MessageRow } from './conversations.tables.ts';
+
+type PushAction = 'conversation.message' | 'conversation.message_status';
+
 import type { Applied } from './inbound/apply-events.ts';
 import { defineMediaFetch } from './inbound/fetch-media.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
@@ -26,22 +30,60 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const read = ctx.guards.member('conversation_read');
   const group = ['conversations'];
 
-  const push = (action: 'conversation.message' | 'conversation.message_status', message: MessageRow) =>
-    ctx.sockets.toWorkspace(message.workspaceId, action, toMessageDto(message), { permission: 'conversation_read' });
+  type Assignment = Pick<ConversationRow, 'id' | 'assigneeMemberId' | 'teamId' | 'allTeams'>;
+  const assignmentsOf = (workspaceId: string, ids: string[]) =>
+    ctx.database.withWorkspace(workspaceId, (tx) =>
+      tx
+        .select({
+          id: conversations.id,
+          assigneeMemberId: conversations.assigneeMemberId,
+          teamId: conversations.teamId,
+          allTeams: conversations.allTeams,
+        })
+        .from(conversations)
+        .where(inArray(conversations.id, [...new Set(ids)])),
+    );
+  /**
+   * A message reaches the agents who may see its conversation (`audienceOf`); when the caller does not have the
+   * conversation at hand, its assignment is read first.
+   */
+  const push = (action: PushAction, message: MessageRow, conversation?: Assignment) => {
+    const send = (to: Assignment) =>
+      ctx.sockets.toWorkspace(message.workspaceId, action, toMessageDto(message), audienceOf(to));
+    if (conversation) return send(conversation);
+    assignmentsOf(message.workspaceId, [message.conversationId])
+      .then(([found]) => found && send(found))
+      .catch((error) => app.log.error({ err: error }, 'a message push failed'));
+  };
   const fetchMedia = defineMediaFetch(ctx, (message) => push('conversation.message_status', message));
   await webhookIngestRoutes(
     app,
     ctx,
     ({ messages, statuses }: Applied) => {
-      for (const { message } of messages) push('conversation.message', message);
-      for (const message of statuses) push('conversation.message_status', message);
+      for (const { message, conversation } of messages) push('conversation.message', message, conversation);
+      if (!statuses.length) return;
+      // one read of the assignments for a delivery's statuses
+      assignmentsOf(
+        statuses[0]!.workspaceId,
+        statuses.map((message) => message.conversationId),
+      )
+        .then((found) => {
+          const byId = new Map(found.map((row) => [row.id, row]));
+          for (const message of statuses) {
+            const conversation = byId.get(message.conversationId);
+            if (conversation) push('conversation.message_status', message, conversation);
+          }
+        })
+        .catch((error) => app.log.error({ err: error }, 'a status push failed'));
     },
     fetchMedia,
   );
   const visitors = new VisitorStreams(ctx.cluster);
   // widgets reconnect by themselves, maybe to another process
   app.addHook('preClose', async () => visitors.closeAll());
-  await webchatRoutes(app, ctx, visitors, (message) => push('conversation.message', message));
+  await webchatRoutes(app, ctx, visitors, (message, conversation) =>
+    push('conversation.message', message, conversation),
+  );
   const outbound = createOutboundService(ctx, app.log, service, push, visitors);
   /** agents' lists refetch a conversation whose assignment or status changed, once the change is committed */
   const changed = (workspaceId: string, id: string) =>
@@ -55,14 +97,16 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     schema: typingSchema,
     handle: async ({ conversation_id, typing }, { principal }) => {
       if (principal.kind !== 'member' || !principal.permissions.includes('conversation_write')) throw forbidden();
-      await ctx.database.withWorkspace(principal.workspaceId, (tx) => service.visible(tx, principal, conversation_id));
+      const { conversation } = await ctx.database.withWorkspace(principal.workspaceId, (tx) =>
+        service.visible(tx, principal, conversation_id),
+      );
       const push: TypingPush = {
         conversation_id,
         typing,
         member_id: principal.member.id,
         display_name: principal.user.displayName,
       };
-      ctx.sockets.toWorkspace(principal.workspaceId, TYPING_ACTION, push, { permission: 'conversation_read' });
+      ctx.sockets.toWorkspace(principal.workspaceId, TYPING_ACTION, push, audienceOf(conversation));
       return { ok: true };
     },
   });

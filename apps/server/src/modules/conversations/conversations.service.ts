@@ -16,6 +16,7 @@ import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
+import type { Audience } from '../../platform/realtime/socket-hub.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
 import {
@@ -67,6 +68,19 @@ export function visibleTo(member: MemberPrincipal): SQL | undefined {
     eq(conversations.allTeams, true),
     and(isNull(conversations.assigneeMemberId), isNull(conversations.teamId)),
   );
+}
+
+/**
+ * Who hears of a conversation live, by the rule of `visibleTo`: the organization's holders of conversation_read
+ * when it is nobody's or every team's, else only owners, admins, its assignee and its team's members.
+ */
+export function audienceOf(conversation: Pick<ConversationRow, 'assigneeMemberId' | 'teamId' | 'allTeams'>): Audience {
+  const { assigneeMemberId, teamId, allTeams } = conversation;
+  if (allTeams || (!assigneeMemberId && !teamId)) return { permission: 'conversation_read' };
+  return {
+    permission: 'conversation_read',
+    scope: { memberIds: assigneeMemberId ? [assigneeMemberId] : [], teamIds: teamId ? [teamId] : [] },
+  };
 }
 
 /** Inbound messages after what the member last read. */

@@ -11,7 +11,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { type ChannelRow, channels } from '../channels/index.ts';
 import { customerOfVisitor } from '../customers/index.ts';
-import { conversations, type MessageRow, messages } from './conversations.tables.ts';
+import { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
 import { addMessage, openConversation } from './threads.ts';
 import { toWebchatMessage, type VisitorStreams, visitorKey, write } from './visitor-streams.ts';
 import { webchatVisitors } from './webchat.tables.ts';
@@ -36,7 +36,7 @@ export async function webchatRoutes(
   app: AppInstance,
   ctx: AppContext,
   streams: VisitorStreams,
-  pushed: (message: MessageRow) => void,
+  pushed: (message: MessageRow, conversation: ConversationRow) => void,
 ) {
   const { database, abuseLimits } = ctx;
   const group = ['webchat'];
@@ -157,7 +157,7 @@ export async function webchatRoutes(
           if (added) {
             const key = visitorKey(channel.id, visitor.customerId);
             database.afterCommit(() => {
-              pushed(added.message);
+              pushed(added.message, added.conversation);
               streams.send(key, toWebchatMessage(added.message));
             });
             return added.message;

@@ -19,6 +19,8 @@ export type MemberPrincipal = {
   member: WorkspaceMemberRow;
   /** effective: the member's own permissions, their teams', or all for owners and admins */
   permissions: WorkspacePermission[];
+  /** the teams the member belongs to (what they see of conversations assigned to a team) */
+  teamIds: string[];
   claims: Claims;
 };
 type MemberQueryRow = {
@@ -26,6 +28,7 @@ type MemberQueryRow = {
   member: Record<string, unknown> | null;
   live: boolean;
   team_permissions: string[] | null;
+  team_ids: string[] | null;
 };
 export type AdminPrincipal = { kind: 'admin'; admin: AdminRow; claims: Claims };
 export type Principal = UserPrincipal | MemberPrincipal | AdminPrincipal;
@@ -111,7 +114,8 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
       (select array_agg(p.name order by t.created_at, t.id, p.position)
         from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
         cross join unnest(t.permissions) with ordinality as p(name, position)
-        where tm.member_id = ${workspaceMembers.id}) as team_permissions
+        where tm.member_id = ${workspaceMembers.id}) as team_permissions,
+      (select array_agg(tm.team_id) from ${teamMembers} tm where tm.member_id = ${workspaceMembers.id}) as team_ids
     from ${users}
     left join ${workspaceMembers}
       on ${workspaceMembers.userId} = ${users.id} and ${workspaceMembers.workspaceId} = ${workspaceId}
@@ -126,7 +130,7 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
     if (!member) throw forbidden('not_a_member');
     if (!member.active) throw forbidden('member_inactive');
     const permissions = effectivePermissions(member, row?.team_permissions ?? []);
-    return { kind: 'member', user, workspaceId, member, permissions, claims: found };
+    return { kind: 'member', user, workspaceId, member, permissions, teamIds: row?.team_ids ?? [], claims: found };
   }
 
   /** The member of a token bound to `workspaceId`, and `run` after it, in that organization's transaction. */

@@ -27,9 +27,21 @@ export interface SocketContext {
   unfollow(topic: string): void;
 }
 
-/** Who of the addressed connections may see a push: members holding `permission` (owners and admins hold all). */
+/**
+ * Who of the addressed connections may see a push: members holding `permission` (owners and admins hold all) and,
+ * with `scope`, only owners, admins and the members it names or who belong to a team it names.
+ */
 export interface Audience {
   permission?: WorkspacePermission;
+  scope?: { memberIds: string[]; teamIds: string[] };
+}
+
+function inAudience(principal: Principal, { permission, scope }: Audience): boolean {
+  if (!permission && !scope) return true;
+  if (principal.kind !== 'member') return false;
+  if (permission && !principal.permissions.includes(permission)) return false;
+  if (!scope || principal.member.role === 'owner' || principal.member.role === 'admin') return true;
+  return scope.memberIds.includes(principal.member.id) || scope.teamIds.some((id) => principal.teamIds.includes(id));
 }
 
 /** What the hub tells every process through the cluster bus. */
@@ -144,12 +156,8 @@ export class SocketHub {
   private apply(message: HubMessage): void {
     switch (message.op) {
       case 'push': {
-        const { permission } = message.audience ?? {};
-        const recipients = this.connections
-          .get(message.key)
-          .filter(
-            (c) => !permission || (c.principal.kind === 'member' && c.principal.permissions.includes(permission)),
-          );
+        const audience = message.audience ?? {};
+        const recipients = this.connections.get(message.key).filter((c) => inAudience(c.principal, audience));
         this.publish(recipients, message.action, message.data);
         break;
       }
