@@ -9,6 +9,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { type ChannelRow, channels } from './channels.tables.ts';
+import { forgetWebhookChannel } from './webhook-channels.ts';
 
 type CreateInput = z.output<typeof createChannelBodySchema>;
 type UpdateInput = z.output<typeof updateChannelBodySchema>;
@@ -144,6 +145,7 @@ export function createChannelsService(ctx: AppContext) {
         })
         .where(eq(channels.id, id))
         .returning();
+      forgetWebhookChannel(ctx, id);
       return toDto(updated!);
     });
   }
@@ -162,6 +164,7 @@ export function createChannelsService(ctx: AppContext) {
       database.withWorkspace(workspaceId, async (tx) => {
         const [gone] = await tx.delete(channels).where(eq(channels.id, id)).returning({ id: channels.id });
         if (!gone) throw notFound();
+        forgetWebhookChannel(ctx, id);
       }),
   };
 }

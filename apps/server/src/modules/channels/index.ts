@@ -1,3 +1,4 @@
 export { channelsRoutes } from './channels.routes.ts';
 export { type ChannelRow, channels } from './channels.tables.ts';
-export { channelOfWebhook, WEBHOOK_PATH } from './webhook.routes.ts';
+export { WEBHOOK_PATH } from './webhook.routes.ts';
+export { channelOfWebhook } from './webhook-channels.ts';

@@ -1,30 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { translate } from '@omnichat/contracts';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { type ChannelRow, channels } from './channels.tables.ts';
+import { channelOfWebhook } from './webhook-channels.ts';
 
 export const WEBHOOK_PATH = '/public/v1/channels/:channel_id/webhook';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Equal strings, compared in constant time whatever their lengths (their digests are). */
 export const sameSecret = (given: string, expected: string) =>
   timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
-
-/**
- * The channel a webhook address names, found before any organization is known: Meta's requests carry no token,
- * only the channel id in the address.
- */
-export async function channelOfWebhook(ctx: AppContext, channelId: string): Promise<ChannelRow | null> {
-  if (!UUID.test(channelId)) return null;
-  const [row] = await ctx.database.unsafeCrossTenant('a webhook finds its channel by the id in its address', (tx) =>
-    tx.select().from(channels).where(eq(channels.id, channelId)),
-  );
-  return row ?? null;
-}
 
 /** Meta's webhook address of each channel: the subscription handshake (GET). */
 export async function channelWebhookRoutes(app: AppInstance, ctx: AppContext) {

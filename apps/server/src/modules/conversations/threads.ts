@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import type { ChannelRow } from '../channels/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
 
 const PREVIEW_MAX = 200;
+const later = (a: Date | null, b: Date | null) => (!a ? b : !b || a > b ? a : b);
 
 /**
  * The customer's open conversation on the channel: the open one, else the last closed one opened again (a new
@@ -38,32 +39,71 @@ export async function openConversation(tx: Tx, channel: ChannelRow, customerId: 
   return raced!;
 }
 
-type NewMessage = Pick<MessageRow, 'direction' | 'type' | 'text' | 'status' | 'externalId' | 'sentAt'> &
+export type NewMessage = Pick<MessageRow, 'direction' | 'type' | 'text' | 'status' | 'externalId' | 'sentAt'> &
   Partial<Pick<MessageRow, 'content'>>;
 
 /**
  * Stores a message from the customer's side (or Meta's echo of one sent elsewhere) and moves the conversation's
  * last activity; null when a delivery running at the same moment stored it first.
  */
-export async function addMessage(tx: Tx, channel: ChannelRow, conversation: ConversationRow, values: NewMessage) {
-  const [message] = await tx
+export const addMessage = async (tx: Tx, channel: ChannelRow, conversation: ConversationRow, values: NewMessage) =>
+  (await addMessages(tx, channel, [{ ...values, conversationId: conversation.id }]))[0] ?? null;
+
+/** The open conversations of many customers on one channel (a webhook batch): one query, then the missing ones. */
+export async function openConversations(tx: Tx, channel: ChannelRow, customerIds: string[]) {
+  const ids = [...new Set(customerIds)];
+  const open = await tx
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.channelId, channel.id),
+        inArray(conversations.customerId, ids),
+        eq(conversations.status, 'open'),
+      ),
+    );
+  const byCustomer = new Map(open.map((row) => [row.customerId, row]));
+  for (const id of ids) if (!byCustomer.has(id)) byCustomer.set(id, await openConversation(tx, channel, id));
+  return byCustomer;
+}
+
+/**
+ * Stores a batch of messages in one statement (those a concurrent delivery stored first are skipped) and moves
+ * each conversation's last activity once, to its batch's last message. Returns the stored messages in batch
+ * order with their updated conversation.
+ */
+export async function addMessages(tx: Tx, channel: ChannelRow, batch: (NewMessage & { conversationId: string })[]) {
+  if (!batch.length) return [];
+  const stored = await tx
     .insert(messages)
-    .values({ ...values, workspaceId: channel.workspaceId, conversationId: conversation.id, channelId: channel.id })
+    .values(batch.map((values) => ({ ...values, workspaceId: channel.workspaceId, channelId: channel.id })))
     .onConflictDoNothing()
     .returning();
-  if (!message) return null;
-  const at = values.sentAt.toISOString();
-  const [updated] = await tx
-    .update(conversations)
-    .set({
-      lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at}::timestamptz)`,
-      lastMessagePreview: (values.text ?? `[${values.type}]`).slice(0, PREVIEW_MAX),
-      ...(values.direction === 'inbound' && {
-        lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${at}::timestamptz)`,
-      }),
-      updatedAt: new Date(),
-    })
-    .where(eq(conversations.id, conversation.id))
-    .returning();
-  return { message, conversation: updated! };
+  if (!stored.length) return [];
+  const latest = new Map<string, { at: Date | null; preview: string; inboundAt: Date | null }>();
+  for (const message of stored) {
+    const previous = latest.get(message.conversationId);
+    latest.set(message.conversationId, {
+      at: later(previous?.at ?? null, message.sentAt),
+      preview: (message.text ?? `[${message.type}]`).slice(0, PREVIEW_MAX),
+      inboundAt: later(previous?.inboundAt ?? null, message.direction === 'inbound' ? message.sentAt : null),
+    });
+  }
+  const rows = [...latest].map(
+    ([id, v]) =>
+      sql`(${id}::uuid, ${v.at?.toISOString()}::timestamptz, ${v.preview}, ${v.inboundAt?.toISOString() ?? null}::timestamptz)`,
+  );
+  await tx.execute(sql`update ${conversations} c set
+      last_message_at = greatest(c.last_message_at, v.at),
+      last_message_preview = v.preview,
+      last_inbound_at = greatest(c.last_inbound_at, v.inbound_at),
+      updated_at = now()
+    from (values ${sql.join(rows, sql`, `)}) as v(id, at, preview, inbound_at)
+    where c.id = v.id`);
+  const updated = await tx
+    .select()
+    .from(conversations)
+    .where(inArray(conversations.id, [...latest.keys()]));
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  return stored.map((message) => ({ message, conversation: byId.get(message.conversationId)! }));
 }

@@ -217,6 +217,19 @@ describe('WhatsApp webhooks', () => {
     expect(await messagesOf(owner.workspaceId)).toEqual([]);
   });
 
+  it('follow a new app secret, and a deleted channel, on the next delivery', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const raw = metaJson(textFrom('85251234567', 'wamid.secret.1', 'hi', 1_700_000_000));
+    const post = (secret: string) => postWebhook(t, channel.id, raw, sign(raw, secret));
+    expect((await post(APP_SECRET)).statusCode).toBe(200);
+    await r.put(`/v1/channels/${channel.id}`, owner.token, { app_secret: 'rotated-secret' });
+    expect((await post(APP_SECRET)).statusCode).toBe(401);
+    expect((await post('rotated-secret')).statusCode).toBe(200);
+    await r.del(`/v1/channels/${channel.id}`, owner.token);
+    expect((await post('rotated-secret')).statusCode).toBe(404);
+  });
+
   it('move outbound statuses forward only, keeping Meta’s error of a failed one', async () => {
     const owner = await createOwner(t);
     const channel = await whatsappChannel(owner);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { searchText } from './customer-query.ts';
 import { type CustomerRow, customers } from './customers.tables.ts';
@@ -69,6 +69,35 @@ export async function customerOfContact(tx: Tx, workspaceId: string, contact: Ch
     .values({ ...values, phone: null, search: searchText({ ...values, phone: null }) })
     .returning();
   return own!;
+}
+
+/**
+ * The customers of many contacts of one channel (a webhook batch): the known ones in one query, the others one
+ * by one as `customerOfContact` finds or creates them. Keyed by the contact's channel id.
+ */
+export async function customersOfContacts(
+  tx: Tx,
+  workspaceId: string,
+  contacts: ChannelContact[],
+): Promise<Map<string, CustomerRow>> {
+  const found = new Map<string, CustomerRow>();
+  const bySource = new Map<keyof typeof COLUMN, ChannelContact[]>();
+  for (const contact of contacts) {
+    if (contact.source === 'webchat') continue;
+    const group = bySource.get(contact.source) ?? [];
+    group.push(contact);
+    bySource.set(contact.source, group);
+  }
+  for (const [source, group] of bySource) {
+    const column = customers[COLUMN[source]];
+    const ids = [...new Set(group.map((contact) => contact.externalId))];
+    for (const row of await tx.select().from(customers).where(inArray(column, ids)))
+      found.set(row[COLUMN[source]]!, row);
+    for (const contact of group)
+      if (!found.has(contact.externalId))
+        found.set(contact.externalId, await customerOfContact(tx, workspaceId, contact));
+  }
+  return found;
 }
 
 /** A web-chat visitor's customer: the name they gave, else "Visitor" and a short reference, so the inbox reads. */

@@ -167,7 +167,8 @@ export class JobQueue {
         : await this.database.unsafeCrossTenant(REASON, (tx) => insert(tx, chunk, options.workspaceId ?? null));
       ids.push(...inserted.map((row) => row.id));
     }
-    if (!this.stopped) setImmediate(() => this.wake());
+    // an idempotency key already taken stored nothing: no turn of the worker for it
+    if (ids.length && !this.stopped) setImmediate(() => this.wake());
     return ids;
   }
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { ChannelRow } from '../../channels/index.ts';
-import { customerOfContact, customers } from '../../customers/index.ts';
+import { customers, customersOfContacts } from '../../customers/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
-import { addMessage, openConversation } from '../threads.ts';
+import { addMessages, openConversations } from '../threads.ts';
 import type { MetaEvent } from './meta-events.ts';
 
 /** What changed, for the live push after commit. */
@@ -29,29 +29,60 @@ const echoStatus = (conversation: ConversationRow, sentAt: Date) =>
       ? 'delivered'
       : 'sent';
 
-/** Applies one delivery's events in the caller's transaction; a message already stored is left as it is. */
-export async function applyEvents(tx: Tx, channel: ChannelRow, events: MetaEvent[]): Promise<Applied> {
-  const applied: Applied = { messages: [], statuses: [] };
-  for (const event of events) {
-    if (event.kind === 'message') {
-      const [seen] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.channelId, channel.id), eq(messages.externalId, event.externalId)));
-      if (seen) continue;
-      const customer = await customerOfContact(tx, channel.workspaceId, event.contact);
-      const conversation = await openConversation(tx, channel, customer.id);
-      const added = await addMessage(tx, channel, conversation, {
+type MessageEvent = Extract<MetaEvent, { kind: 'message' }>;
+
+/**
+ * The batch's new messages, in a few statements whatever their number: the ids already stored, the customers and
+ * their open conversations, then one insert. Statuses and watermarks come after them: they only ever concern
+ * messages sent before, and a watermark covers an echo stored here as it would one stored earlier.
+ */
+async function storeMessages(tx: Tx, channel: ChannelRow, events: MetaEvent[]) {
+  const firsts = new Map<string, MessageEvent>();
+  for (const event of events)
+    if (event.kind === 'message' && !firsts.has(event.externalId)) firsts.set(event.externalId, event);
+  if (!firsts.size) return [];
+  const stored = await tx
+    .select({ externalId: messages.externalId })
+    .from(messages)
+    .where(and(eq(messages.channelId, channel.id), inArray(messages.externalId, [...firsts.keys()])));
+  for (const { externalId } of stored) firsts.delete(externalId!);
+  const fresh = [...firsts.values()];
+  if (!fresh.length) return [];
+  const customerOf = await customersOfContacts(
+    tx,
+    channel.workspaceId,
+    fresh.map((event) => event.contact),
+  );
+  const open = await openConversations(
+    tx,
+    channel,
+    fresh.map((event) => customerOf.get(event.contact.externalId)!.id),
+  );
+  return addMessages(
+    tx,
+    channel,
+    fresh.map((event) => {
+      const conversation = open.get(customerOf.get(event.contact.externalId)!.id)!;
+      return {
+        conversationId: conversation.id,
         direction: event.direction,
         type: event.type,
         text: event.text,
         content: event.content,
-        status: event.direction === 'inbound' ? 'received' : echoStatus(conversation, event.sentAt),
+        status: event.direction === 'inbound' ? ('received' as const) : echoStatus(conversation, event.sentAt),
         externalId: event.externalId,
         sentAt: event.sentAt,
-      });
-      if (added) applied.messages.push(added);
-    } else if (event.kind === 'status') {
+      };
+    }),
+  );
+}
+
+/** Applies one delivery's events in the caller's transaction; a message already stored is left as it is. */
+export async function applyEvents(tx: Tx, channel: ChannelRow, events: MetaEvent[]): Promise<Applied> {
+  const applied: Applied = { messages: await storeMessages(tx, channel, events), statuses: [] };
+  for (const event of events) {
+    if (event.kind === 'message') continue;
+    if (event.kind === 'status') {
       const changed = await tx
         .update(messages)
         .set({
