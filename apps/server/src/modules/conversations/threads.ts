@@ -49,7 +49,7 @@ export type NewMessage = Pick<MessageRow, 'direction' | 'type' | 'text' | 'statu
 export const addMessage = async (tx: Tx, channel: ChannelRow, conversation: ConversationRow, values: NewMessage) =>
   (await addMessages(tx, channel, [{ ...values, conversationId: conversation.id }]))[0] ?? null;
 
-/** The open conversations of many customers on one channel (a webhook batch): one query, then the missing ones. */
+/** The open conversations of many customers on one channel (a webhook batch), as `openConversation` finds them, in a few statements. */
 export async function openConversations(tx: Tx, channel: ChannelRow, customerIds: string[]) {
   const ids = [...new Set(customerIds)];
   const open = await tx
@@ -63,7 +63,43 @@ export async function openConversations(tx: Tx, channel: ChannelRow, customerIds
       ),
     );
   const byCustomer = new Map(open.map((row) => [row.customerId, row]));
-  for (const id of ids) if (!byCustomer.has(id)) byCustomer.set(id, await openConversation(tx, channel, id));
+  const take = (rows: ConversationRow[]) => {
+    for (const row of rows) byCustomer.set(row.customerId, row);
+  };
+  const missing = () => ids.filter((id) => !byCustomer.has(id));
+  if (missing().length) {
+    // a customer who wrote before: their last conversation opens again
+    const last = await tx
+      .selectDistinctOn([conversations.customerId], { id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.channelId, channel.id), inArray(conversations.customerId, missing())))
+      .orderBy(conversations.customerId, desc(conversations.createdAt));
+    if (last.length)
+      take(
+        await tx
+          .update(conversations)
+          .set({ status: 'open', closedAt: null, updatedAt: new Date() })
+          .where(
+            inArray(
+              conversations.id,
+              last.map((row) => row.id),
+            ),
+          )
+          .returning(),
+      );
+  }
+  if (missing().length)
+    take(
+      await tx
+        .insert(conversations)
+        .values(
+          missing().map((customerId) => ({ workspaceId: channel.workspaceId, channelId: channel.id, customerId })),
+        )
+        .onConflictDoNothing()
+        .returning(),
+    );
+  // opened at the same moment by another delivery: one at a time
+  for (const id of missing()) byCustomer.set(id, await openConversation(tx, channel, id));
   return byCustomer;
 }
 

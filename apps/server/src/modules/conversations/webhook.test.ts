@@ -217,6 +217,51 @@ describe('WhatsApp webhooks', () => {
     expect(await messagesOf(owner.workspaceId)).toEqual([]);
   });
 
+  it('apply a batch of deliveries at once as one at a time would: known, linked, new and returning customers', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const byHand = json(
+      await r.post('/v1/customers', owner.token, { first_name: 'Ben', last_name: 'Lee', phone: '+85251110001' }),
+    ).data;
+    // a phone held by a customer with another WhatsApp id: the newcomer becomes a customer of its own
+    await r.post('/v1/customers', owner.token, {
+      first_name: 'Old',
+      last_name: 'Number',
+      phone: '+85251110002',
+      whatsapp_id: '85259990000',
+    });
+    await deliver(channel.id, textFrom('85251110003', 'wamid.B0', 'first visit', 1_700_000_000, 'Cara Ng'));
+    await t.app.jobs.drain();
+    const [cara] = json(await r.get('/v1/conversations', owner.token)).data;
+    await r.put(`/v1/conversations/${cara.id}/status`, owner.token, { status: 'closed' });
+
+    // stored while no job runs, then applied in one batch
+    for (const [from, id, text, name] of [
+      ['85251110001', 'wamid.B1', 'ben writes', 'Ben'],
+      ['85251110002', 'wamid.B2', 'new owner of an old number', 'Dora'],
+      ['85251110003', 'wamid.B3', 'cara is back', 'Cara Ng'],
+      ['85251110004', 'wamid.B4', 'eve one', 'Eve'],
+      ['85251110004', 'wamid.B5', 'eve two', 'Eve'],
+      ['85251110004', 'wamid.B4', 'eve one', 'Eve'],
+    ] as const)
+      expect((await postWebhook(t, channel.id, textFrom(from, id, text, 1_700_000_100, name))).statusCode).toBe(200);
+    await t.app.jobs.drain();
+
+    const listed = json(await r.get('/v1/conversations', owner.token)).data as any[];
+    const of = (phone: string) => listed.filter((c) => c.customer.phone === phone);
+    expect(of('+85251110001')).toEqual([expect.objectContaining({ customer: expect.objectContaining({ id: byHand.id }) })]);
+    expect(of('+85251110003')).toEqual([expect.objectContaining({ id: cara.id, status: 'open' })]);
+    expect(of('+85251110004')).toHaveLength(1);
+    const eve = json(await r.get(`/v1/conversations/${of('+85251110004')[0].id}/messages`, owner.token)).data;
+    expect(eve.map((m: { text: string }) => m.text)).toEqual(['eve one', 'eve two']);
+    const dora = listed.find((c) => c.last_message_preview === 'new owner of an old number');
+    expect(json(await r.get(`/v1/customers/${dora.customer.id}`, owner.token)).data).toMatchObject({
+      whatsapp_id: '85251110002',
+      phone: null,
+    });
+    expect(json(await r.get(`/v1/customers/${byHand.id}`, owner.token)).data.whatsapp_id).toBe('85251110001');
+  });
+
   it('follow a new app secret, and a deleted channel, on the next delivery', async () => {
     const owner = await createOwner(t);
     const channel = await whatsappChannel(owner);

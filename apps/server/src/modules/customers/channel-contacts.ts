@@ -29,6 +29,18 @@ function namesOf(contact: ChannelContact) {
   };
 }
 
+/** A new customer from a channel's contact, with its search text. */
+function newCustomer(workspaceId: string, contact: ChannelContact) {
+  const values = {
+    workspaceId,
+    ...namesOf(contact),
+    phone: contact.phone ?? null,
+    [COLUMN[contact.source as keyof typeof COLUMN]]: contact.externalId,
+    source: contact.source,
+  };
+  return { ...values, search: searchText(values) };
+}
+
 /**
  * The customer a channel's contact is: found by the channel's id, else (WhatsApp) by the phone number, which then
  * gets the id; otherwise a new customer from the channel. Runs in the caller's transaction.
@@ -46,20 +58,9 @@ export async function customerOfContact(tx: Tx, workspaceId: string, contact: Ch
       .returning();
     if (byPhone) return byPhone;
   }
-  const names = namesOf(contact);
-  const values = {
-    workspaceId,
-    ...names,
-    phone: contact.phone ?? null,
-    [COLUMN[contact.source]]: contact.externalId,
-    source: contact.source,
-  };
+  const values = newCustomer(workspaceId, contact);
   // two deliveries of one new contact at once: the second finds the first's row
-  const [created] = await tx
-    .insert(customers)
-    .values({ ...values, search: searchText(values) })
-    .onConflictDoNothing()
-    .returning();
+  const [created] = await tx.insert(customers).values(values).onConflictDoNothing().returning();
   if (created) return created;
   const [raced] = await tx.select().from(customers).where(eq(column, contact.externalId));
   if (raced) return raced;
@@ -72,8 +73,9 @@ export async function customerOfContact(tx: Tx, workspaceId: string, contact: Ch
 }
 
 /**
- * The customers of many contacts of one channel (a webhook batch): the known ones in one query, the others one
- * by one as `customerOfContact` finds or creates them. Keyed by the contact's channel id.
+ * The customers of many contacts of one channel (a webhook batch), as `customerOfContact` finds them, in a few
+ * statements: the known ones, those a phone number links, the new ones; a clash falls back to one at a time.
+ * Keyed by the contact's channel id.
  */
 export async function customersOfContacts(
   tx: Tx,
@@ -89,13 +91,46 @@ export async function customersOfContacts(
     bySource.set(contact.source, group);
   }
   for (const [source, group] of bySource) {
-    const column = customers[COLUMN[source]];
-    const ids = [...new Set(group.map((contact) => contact.externalId))];
-    for (const row of await tx.select().from(customers).where(inArray(column, ids)))
-      found.set(row[COLUMN[source]]!, row);
-    for (const contact of group)
-      if (!found.has(contact.externalId))
-        found.set(contact.externalId, await customerOfContact(tx, workspaceId, contact));
+    const key = COLUMN[source];
+    const take = (rows: CustomerRow[]) => {
+      for (const row of rows) found.set(row[key]!, row);
+    };
+    const unknown = () => [
+      ...new Map(group.filter((c) => !found.has(c.externalId)).map((c) => [c.externalId, c])).values(),
+    ];
+    take(
+      await tx
+        .select()
+        .from(customers)
+        .where(inArray(customers[key], [...new Set(group.map((c) => c.externalId))])),
+    );
+    // WhatsApp: a customer added by hand with this phone number takes the WhatsApp id
+    const byPhone = [...new Map(unknown().flatMap((c) => (c.phone ? [[c.phone, c] as const] : []))).values()];
+    if (byPhone.length) {
+      const pairs = sql.join(
+        byPhone.map((c) => sql`(${c.phone}, ${c.externalId})`),
+        sql`, `,
+      );
+      take(
+        await tx
+          .update(customers)
+          .set({ whatsappId: sql`v.wa_id`, updatedAt: new Date() })
+          .from(sql`(values ${pairs}) as v(phone, wa_id)`)
+          .where(sql`${customers.phone} = v.phone and ${customers.whatsappId} is null`)
+          .returning(),
+      );
+    }
+    const fresh = unknown();
+    if (fresh.length)
+      take(
+        await tx
+          .insert(customers)
+          .values(fresh.map((contact) => newCustomer(workspaceId, contact)))
+          .onConflictDoNothing()
+          .returning(),
+      );
+    // what a clash left (a phone another customer holds, a contact created at the same moment): one by one
+    for (const contact of unknown()) found.set(contact.externalId, await customerOfContact(tx, workspaceId, contact));
   }
   return found;
 }
