@@ -57,11 +57,75 @@ export const conversationListQuerySchema = z.object({
   page: pageField,
   size: pageSizeField,
 });
-/** Free-form text; media and templates come with the composer's attachments and the templates feature. */
-export const sendMessageBodySchema = z.object({
-  type: z.literal('text'),
-  text: z.string().trim().min(1, { error: 'message_text_required' }).max(4096),
+/**
+ * Files an agent may send: images, MP4 video, audio, PDF and Office documents, at most ATTACHMENT_MAX_BYTES
+ * (WhatsApp's limit for video and audio). WhatsApp itself takes images up to 5 MB and WebP only as stickers, so
+ * it may refuse a WebP or larger image: the message is then failed with Meta's reason.
+ */
+export const ATTACHMENT_MEDIA_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'video/mp4',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/aac',
+  'audio/mp4',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+export const ATTACHMENT_MAX_BYTES = 16 * 1024 * 1024;
+/** The message types that carry an uploaded file; `document` takes any type of ATTACHMENT_MEDIA_TYPES. */
+export const MEDIA_MESSAGE_TYPES = ['image', 'video', 'audio', 'document'] as const;
+
+/** An uploaded file, to send in the conversation it was uploaded to with `{type, attachment_id}`. */
+export const attachmentSchema = z.object({
+  attachment_id: z.uuid(),
+  media_type: z.enum(ATTACHMENT_MEDIA_TYPES),
+  size: z.number(),
+  filename: z.string(),
 });
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** An approved WhatsApp message template: its name, its language code (`en_US`, `zh_HK`) and Meta's components. */
+export const messageTemplateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Za-z]{2,4})?$/),
+  components: z
+    .array(z.looseObject({ type: z.string().min(1).max(50) }))
+    .max(20)
+    .optional(),
+});
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+
+/**
+ * Free-form text; a file uploaded to the conversation with an optional caption (none on audio); or, on WhatsApp,
+ * a template, the one kind allowed outside the 24-hour window. Messenger and Instagram take text and files up to
+ * 7 days after the customer's last message (Meta's human-agent tag after the first 24 hours).
+ */
+export const sendMessageBodySchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('text'),
+    text: z.string().trim().min(1, { error: 'message_text_required' }).max(4096),
+  }),
+  z.object({
+    type: z.enum(MEDIA_MESSAGE_TYPES),
+    attachment_id: z.uuid(),
+    caption: z.string().trim().max(1024).optional(),
+  }),
+  z.object({ type: z.literal('template'), template: messageTemplateSchema }),
+]);
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
 /** Who handles a conversation (SPEC 6): a member, a team, or every team; nulls and false clear them. */
@@ -126,7 +190,17 @@ export const conversationEndpoints = {
     params: idParams,
     body: sendMessageBodySchema,
     response: messageSchema,
-    summary: 'Send free-form text inside the 24-hour window (a template is required outside it)',
+    summary:
+      'Send text or an uploaded file inside the reply window (WhatsApp: 24 hours, then only a template; Messenger and Instagram: 7 days)',
+  }),
+  /** multipart/form-data: one `file` */
+  attach: endpoint({
+    method: 'POST',
+    path: '/v1/conversations/:id/attachments',
+    params: idParams,
+    response: attachmentSchema,
+    summary:
+      'Upload a file (multipart: file; an image, MP4 video, audio, PDF or Office document of at most 16 MB) to send in this conversation',
   }),
   assign: endpoint({
     method: 'PUT',

@@ -207,6 +207,13 @@ export const en = {
   canned_reply_limit: 'an organization keeps at most {limit} canned replies',
   customer_not_on_channel: 'this customer cannot be reached on this channel: they have no id or number for it',
   webchat_visitor_unknown: 'this chat has ended: start a new one',
+  messaging_window_closed: "the customer's 7-day reply window has closed: wait for them to write again",
+  attachment_required: 'choose a file to send',
+  attachment_type_unsupported:
+    'this type of file cannot be sent: choose a JPEG, PNG or WebP image, an MP4 video, MP3, OGG, AAC or M4A audio, a PDF or an Office document',
+  attachment_unknown: 'this file was not uploaded to this conversation: upload it again',
+  attachment_type_mismatch: "the file's type does not match the message type",
+  template_whatsapp_only: 'template messages can only be sent on WhatsApp',
 } as const;
 
 export type MessageKey = keyof typeof en;

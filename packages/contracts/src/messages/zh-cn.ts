@@ -199,4 +199,11 @@ export const zhCn: Catalogue = {
   canned_reply_limit: '每个组织最多保存 {limit} 个快捷回复',
   customer_not_on_channel: '无法在此渠道联系此客户：客户没有此渠道的账号或号码',
   webchat_visitor_unknown: '此对话已结束：请开始新的对话',
+  messaging_window_closed: '客户的 7 天回复时段已结束：请等待客户再次发送消息',
+  attachment_required: '请选择要发送的文件',
+  attachment_type_unsupported:
+    '无法发送此类文件：请选择 JPEG、PNG 或 WebP 图片、MP4 视频、MP3、OGG、AAC 或 M4A 音频、PDF 或 Office 文档',
+  attachment_unknown: '此文件并未上传到此对话：请重新上传',
+  attachment_type_mismatch: '文件类型与消息类型不符',
+  template_whatsapp_only: '模板消息只能在 WhatsApp 发送',
 };

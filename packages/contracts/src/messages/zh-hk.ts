@@ -199,4 +199,11 @@ export const zhHk: Catalogue = {
   canned_reply_limit: '每個機構最多保存 {limit} 個快速回覆',
   customer_not_on_channel: '無法在此渠道聯絡此客戶：客戶沒有此渠道的帳號或號碼',
   webchat_visitor_unknown: '此對話已結束：請開始新的對話',
+  messaging_window_closed: '客戶的 7 天回覆時段已結束：請等待客戶再次傳送訊息',
+  attachment_required: '請選擇要傳送的檔案',
+  attachment_type_unsupported:
+    '無法傳送此類檔案：請選擇 JPEG、PNG 或 WebP 圖片、MP4 影片、MP3、OGG、AAC 或 M4A 音訊、PDF 或 Office 文件',
+  attachment_unknown: '此檔案並未上載至此對話：請重新上載',
+  attachment_type_mismatch: '檔案類型與訊息類型不符',
+  template_whatsapp_only: '範本訊息只可在 WhatsApp 傳送',
 };

@@ -15,6 +15,7 @@ type PushAction = 'conversation.message' | 'conversation.message_status';
 
 import type { Applied } from './inbound/apply-events.ts';
 import { defineMediaFetch } from './inbound/fetch-media.ts';
+import { outboundMediaRoutes } from './outbound/attachments.routes.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
 import { startConversation } from './start-conversation.ts';
 import { VisitorStreams } from './visitor-streams.ts';
@@ -181,6 +182,8 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: write,
     handler: async (request) => ok(await outbound.send(memberOf(request), request.params.id, request.body)),
   });
+  // files agents send: their upload, and the signed link Meta fetches them by
+  await outboundMediaRoutes(app, ctx, service);
   app.route({
     ...routeOf(conversationEndpoints.assign, group),
     preHandler: write,

@@ -1,24 +1,34 @@
-import type { Message, SendMessageBody } from '@omnichat/contracts';
+import type { Message, sendMessageBodySchema } from '@omnichat/contracts';
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { GraphError } from '../../../integrations/meta/graph-client.ts';
 import type { MemberPrincipal } from '../../../platform/auth/guards.ts';
-import { AppError } from '../../../platform/errors.ts';
+import type { Tx } from '../../../platform/db/database.ts';
+import { AppError, fieldError } from '../../../platform/errors.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import { channels } from '../../channels/index.ts';
-import { type ConversationsService, SESSION_MS, toMessageDto } from '../conversations.service.ts';
-import { conversationReads, conversations, type MessageRow, messages } from '../conversations.tables.ts';
+import { type ConversationsService, toMessageDto } from '../conversations.service.ts';
+import {
+  type ConversationRow,
+  conversationReads,
+  conversations,
+  type MessageRow,
+  messages,
+} from '../conversations.tables.ts';
 import type { VisitorStreams } from '../visitor-streams.ts';
-import { deliverText } from './send-message.ts';
+import { outboundAttachments } from './attachments.tables.ts';
+import { deliver, replyWindow } from './send-message.ts';
+
+type SendMessageOutput = z.output<typeof sendMessageBodySchema>;
 
 const SEND_ATTEMPTS = 5;
 
 /**
- * Replies and read marks. A text is stored, then sent to Graph at once; when Graph is unreachable or throttles,
- * a job tries again with backoff, and the last attempt records the failure. `push` tells the organization's
- * agents of a new message and of a later change of its state.
+ * Replies and read marks. A message (text, file or template) is stored, then sent to Graph at once; when Graph
+ * is unreachable or throttles, a job tries again with backoff, and the last attempt records the failure. `push`
+ * tells the organization's agents of a new message and of a later change of its state.
  */
 export function createOutboundService(
   ctx: AppContext,
@@ -41,7 +51,7 @@ export function createOutboundService(
           .from(messages)
           .where(and(eq(messages.id, message_id), eq(messages.status, 'wait_to_send')));
         if (!waiting) return null;
-        if ((await deliverText(ctx, visitors, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
+        if ((await deliver(ctx, visitors, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
           throw new Error('Graph is unreachable or throttling: the message waits for the next attempt');
         const [now] = await tx.select().from(messages).where(eq(messages.id, message_id));
         return now!;
@@ -51,13 +61,58 @@ export function createOutboundService(
   });
   jobs.define(retry);
 
-  async function send(member: MemberPrincipal, id: string, body: SendMessageBody): Promise<Message> {
+  /** The message row a send body stores: text, a file uploaded to this conversation, or a WhatsApp template. */
+  async function outgoingOf(
+    tx: Tx,
+    conversation: ConversationRow,
+    body: SendMessageOutput,
+  ): Promise<Pick<MessageRow, 'type' | 'text' | 'content' | 'mediaKey' | 'mediaType'>> {
+    if (body.type === 'text') return { type: 'text', text: body.text, content: {}, mediaKey: null, mediaType: null };
+    if (body.type === 'template')
+      return {
+        type: 'template',
+        text: `[template] ${body.template.name}`,
+        content: { template: body.template },
+        mediaKey: null,
+        mediaType: null,
+      };
+    const [attachment] = await tx
+      .select()
+      .from(outboundAttachments)
+      .where(
+        and(eq(outboundAttachments.id, body.attachment_id), eq(outboundAttachments.conversationId, conversation.id)),
+      );
+    if (!attachment) throw fieldError('attachment_id', 'attachment_unknown');
+    // a document may be any accepted file; an image, video or audio message must be one
+    if (body.type !== 'document' && !attachment.mediaType.startsWith(`${body.type}/`))
+      throw fieldError('type', 'attachment_type_mismatch');
+    return {
+      type: body.type,
+      text: body.caption || null,
+      content: { attachment_id: attachment.id, filename: attachment.filename },
+      mediaKey: attachment.mediaKey,
+      mediaType: attachment.mediaType,
+    };
+  }
+
+  /**
+   * Stores an agent's message and sends it. WhatsApp takes text and files for 24 hours after the customer's last
+   * message and templates at any time; Messenger and Instagram take text and files for 7 days (tagged as a human
+   * agent's after 24 hours) and no templates; web chat takes text and files at any time.
+   */
+  async function send(member: MemberPrincipal, id: string, body: SendMessageOutput): Promise<Message> {
     const sent = await database.withWorkspace(member.workspaceId, async (tx) => {
       const { conversation } = await conversationsService.visible(tx, member, id);
       const [channel] = await tx.select().from(channels).where(eq(channels.id, conversation.channelId));
       if (channel!.status === 'needs_reauth') throw new AppError(409, 'channel_needs_reauth');
-      const window = conversation.lastInboundAt ? conversation.lastInboundAt.getTime() + SESSION_MS : 0;
-      if (channel!.type !== 'webchat' && Date.now() >= window) throw new AppError(400, 'template_required');
+      if (body.type === 'template') {
+        if (channel!.type !== 'whatsapp') throw fieldError('type', 'template_whatsapp_only');
+      } else {
+        const window = replyWindow(channel!.type, conversation.lastInboundAt);
+        if (window === 'closed')
+          throw new AppError(400, channel!.type === 'whatsapp' ? 'template_required' : 'messaging_window_closed');
+      }
+      const outgoing = await outgoingOf(tx, conversation, body);
 
       const [stored] = await tx
         .insert(messages)
@@ -66,17 +121,17 @@ export function createOutboundService(
           conversationId: conversation.id,
           channelId: conversation.channelId,
           direction: 'outbound',
-          type: 'text',
-          text: body.text,
+          ...outgoing,
           status: 'wait_to_send',
           senderMemberId: member.member.id,
         })
         .returning();
+      const preview = (outgoing.text ?? `[${outgoing.type}]`).slice(0, 200);
       await tx
         .update(conversations)
-        .set({ lastMessageAt: new Date(), lastMessagePreview: body.text.slice(0, 200), updatedAt: new Date() })
+        .set({ lastMessageAt: new Date(), lastMessagePreview: preview, updatedAt: new Date() })
         .where(eq(conversations.id, conversation.id));
-      if ((await deliverText(ctx, visitors, tx, stored!, false)) === 'retry')
+      if ((await deliver(ctx, visitors, tx, stored!, false)) === 'retry')
         await jobs.enqueue(retry, { message_id: stored!.id }, { tx });
       const [now] = await tx.select().from(messages).where(eq(messages.id, stored!.id));
       ctx.database.afterCommit(() => push('conversation.message', now!));

@@ -1,0 +1,156 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MEDIA_TYPES,
+  type Attachment,
+  conversationEndpoints,
+} from '@omnichat/contracts';
+import type { FastifyError } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { memberOf } from '../../../platform/auth/guards.ts';
+import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
+import { ok, replies } from '../../../platform/http/envelope.ts';
+import type { AppInstance } from '../../../platform/http/types.ts';
+import type { ConversationsService } from '../conversations.service.ts';
+import { outboundAttachments } from './attachments.tables.ts';
+import { MEDIA_LINK_PATH, mediaLinks } from './media-links.ts';
+
+type MediaType = (typeof ATTACHMENT_MEDIA_TYPES)[number];
+const ACCEPTED = new Set<string>(ATTACHMENT_MEDIA_TYPES);
+
+/** Other names browsers and systems give the accepted types. */
+const ALIASES: Record<string, MediaType> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'audio/mp3': 'audio/mpeg',
+  'audio/x-mp3': 'audio/mpeg',
+  'audio/x-m4a': 'audio/mp4',
+  'audio/m4a': 'audio/mp4',
+  'audio/x-aac': 'audio/aac',
+  'audio/opus': 'audio/ogg',
+};
+
+/** The type of a file sent without a useful one (`application/octet-stream`), by its extension. */
+const BY_EXTENSION: Record<string, MediaType> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.opus': 'audio/ogg',
+  '.aac': 'audio/aac',
+  '.m4a': 'audio/mp4',
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/** One of the accepted types, from the part's declared type (or its extension when it declared none), else null. */
+function mediaTypeOf(declared: string | undefined, filename: string): MediaType | null {
+  const type = (declared ?? '').split(';')[0]!.trim().toLowerCase();
+  if (ACCEPTED.has(type)) return type as MediaType;
+  if (ALIASES[type]) return ALIASES[type];
+  if (type && type !== 'application/octet-stream') return null;
+  return BY_EXTENSION[path.extname(filename).toLowerCase()] ?? null;
+}
+
+/** The name the customer sees on a document: the file's own, without folders or control characters. */
+const cleanName = (filename: string | undefined) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  (path.basename((filename ?? '').replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '') || 'file').slice(0, 200);
+
+type FilePart = { type?: string; filename?: string; mimetype?: string; toBuffer?: () => Promise<Buffer> };
+
+/**
+ * Files agents send: the upload (`conversation_write`, into the conversation it will be sent in) and the public,
+ * signed and expiring link Meta fetches a sent file by (`/public/v1/media/:token`, no session: the token is the
+ * credential).
+ */
+export async function outboundMediaRoutes(app: AppInstance, ctx: AppContext, conversations: ConversationsService) {
+  const { database, storage } = ctx;
+  const links = await mediaLinks(ctx);
+
+  app.get(`${MEDIA_LINK_PATH}/:token`, {
+    schema: {
+      tags: ['conversations'],
+      summary: 'A file an agent sent, for Meta to fetch: by a signed link that works for 24 hours',
+      params: z.object({ token: z.string() }),
+    },
+    handler: async (request, reply) => {
+      const named = links.open(request.params.token);
+      const file = named ? await storage.open(named.key) : null;
+      if (!named || !file) throw notFound();
+      return reply
+        .header('content-type', named.type)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  });
+
+  // the file is read while the body is parsed, before the route's transaction opens
+  await app.register(async (plain) => {
+    const scope = plain as AppInstance;
+    await scope.register(multipart, {
+      attachFieldsToBody: true,
+      limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+    });
+    // a file over the limit is named with this upload's limit (the app's own 413 names the general one)
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError(413, 'file_size_exceeds', { size: `${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB` });
+      throw error;
+    });
+
+    const { attach } = conversationEndpoints;
+    scope.post(attach.path, {
+      schema: {
+        tags: ['conversations'],
+        summary: attach.summary,
+        consumes: ['multipart/form-data'],
+        params: attach.params,
+        response: replies(attach.response),
+      },
+      preHandler: ctx.guards.member('conversation_write'),
+      handler: async (request) => {
+        const member = memberOf(request);
+        const parts = (request.body ?? {}) as Record<string, FilePart | undefined>;
+        const part = parts.file?.type === 'file' ? parts.file : null;
+        if (!part?.toBuffer) throw badRequest('attachment_required');
+        const filename = cleanName(part.filename);
+        const mediaType = mediaTypeOf(part.mimetype, filename);
+        if (!mediaType) throw badRequest('attachment_type_unsupported');
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0) throw badRequest('attachment_required');
+        const attachment: Attachment = await database.withWorkspace(member.workspaceId, async (tx) => {
+          const { conversation } = await conversations.visible(tx, member, request.params.id);
+          const key = await storage.put(member.workspaceId, bytes);
+          const [row] = await tx
+            .insert(outboundAttachments)
+            .values({
+              workspaceId: member.workspaceId,
+              conversationId: conversation.id,
+              mediaKey: key,
+              mediaType,
+              filename,
+              size: bytes.length,
+              uploadedByMemberId: member.member.id,
+            })
+            .returning();
+          return { attachment_id: row!.id, media_type: mediaType, size: bytes.length, filename };
+        });
+        return ok(attachment);
+      },
+    });
+  });
+}
