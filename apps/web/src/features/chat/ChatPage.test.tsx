@@ -121,12 +121,78 @@ describe('chat page', () => {
     await waitFor(() => expect(sentTo(calls, `/v1/conversations/${id(1)}/notes`)[0]?.body).toEqual({ text: 'VIP' }));
   });
 
-  it('says that only a template may go out once the 24-hour window has closed', async () => {
-    setup({}, conversation(1, { session_expires_at: NOW - 60 }));
+  it('offers a template once the 24-hour window has closed, and sends it with its parameters', async () => {
+    const { calls } = setup(
+      {
+        [`POST /v1/conversations/${id(1)}/messages`]: [
+          ok(message(5, { direction: 'outbound', type: 'template', status: 'sent', text: '[template] order_update' })),
+        ],
+      },
+      conversation(1, { session_expires_at: NOW - 60 }),
+    );
     await renderApp(`/app/chat/chat?c=${id(1)}`);
     expect(
       await screen.findByText("The customer's 24-hour reply window has closed: only a template message can be sent."),
     ).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Send a template'));
+    fireEvent.change(await screen.findByLabelText('Template name'), { target: { value: 'order_update' } });
+    fireEvent.change(screen.getByLabelText('Body parameters'), { target: { value: 'Amy\n#1234' } });
+    fireEvent.click(screen.getByText('Send'));
+    await waitFor(() =>
+      expect(sentTo(calls, `/v1/conversations/${id(1)}/messages`)[0]?.body).toEqual({
+        type: 'template',
+        template: {
+          name: 'order_update',
+          language: 'en_US',
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Amy' },
+                { type: 'text', text: '#1234' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+  });
+
+  it('keeps Messenger replies open for 7 days with the human-agent tag, then says the window closed', async () => {
+    setup({}, conversation(1, { channel_type: 'messenger', session_expires_at: NOW - 6 * 3600 }));
+    const first = await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(await screen.findByText(/Replies go out with Meta’s human-agent tag until/)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Type a reply… (“/” for canned replies)')).not.toBeDisabled();
+    first.unmount();
+    setup({}, conversation(1, { channel_type: 'messenger', session_expires_at: NOW - 7 * 86400 }));
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(
+      await screen.findByText("The customer's 7-day reply window has closed: wait for them to write again."),
+    ).toBeInTheDocument();
+  });
+
+  it('uploads a file and sends it with the typed text as its caption', async () => {
+    const { calls } = setup({
+      [`POST /v1/conversations/${id(1)}/attachments`]: [
+        ok({ attachment_id: id(88), media_type: 'image/png', size: 4, filename: 'receipt.png' }),
+      ],
+      [`POST /v1/conversations/${id(1)}/messages`]: [
+        ok(message(6, { direction: 'outbound', type: 'image', status: 'sent', text: 'Your receipt' })),
+      ],
+    });
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    const box = await screen.findByPlaceholderText('Type a reply… (“/” for canned replies)');
+    fireEvent.change(box, { target: { value: 'Your receipt' } });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Send a file', { selector: 'input' }), { target: { files: [file] } });
+    await waitFor(() =>
+      expect(sentTo(calls, `/v1/conversations/${id(1)}/messages`)[0]?.body).toEqual({
+        type: 'image',
+        attachment_id: id(88),
+        caption: 'Your receipt',
+      }),
+    );
+    expect(sentTo(calls, `/v1/conversations/${id(1)}/attachments`)).toHaveLength(1);
   });
 
   it('shows pushed messages and delivery states live, and catches up after a reconnect', async () => {

@@ -1,25 +1,24 @@
-import { SmileOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { PaperClipOutlined, SmileOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Sender, Suggestion } from '@ant-design/x';
-import { type ConversationDetail, TYPING_ACTION } from '@omnichat/contracts';
+import { ATTACHMENT_MEDIA_TYPES, type ConversationDetail, TYPING_ACTION } from '@omnichat/contracts';
 import { Alert, Button, Flex, Popover, Segmented, Tooltip } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGeneralSocket } from '../../app/socket/index.ts';
-import { useCannedReplies, useSendMessage } from './chat-api.ts';
+import { mediaTypeOf, uploadAttachment, useCannedReplies, useSendMessage } from './chat-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
+import { replyWindow } from './reply-window.ts';
+import { TemplateDialog } from './TemplateDialog.tsx';
 
 const EMOJI = '😀 😂 😊 😍 🙏 👍 👌 👋 🙌 👏 🎉 ❤️ 💯 🔥 ✅ ❌ ⭐ 🤔 😅 😢 😮 😎 🙂 😉 📦 🚚 💳 📞 📅 ⏰'.split(' ');
 /** While the agent types, the others hear it this often (and once more when they stop). */
 const TYPING_EVERY_MS = 3_000;
 
-/** The free-reply window is open: web chat always, Meta channels until 24 hours after the customer's last message. */
-export const sessionOpen = (conversation: ConversationDetail, now = Date.now()) =>
-  conversation.channel_type === 'webchat' ||
-  (conversation.session_expires_at !== null && conversation.session_expires_at * 1000 > now);
-
 /**
- * Reply or private note. "/" and a shortcut inserts a canned reply; the emoji button adds an emoji. Outside the
- * customer's 24-hour window only a template may be sent: the composer says so and keeps notes possible.
+ * Reply or private note. "/" and a shortcut inserts a canned reply; the emoji button adds an emoji; the clip
+ * sends a file with the typed text as its caption. Outside the customer's reply window only a WhatsApp template
+ * may be sent: the composer says so, offers the template form, and keeps notes possible.
  */
 export function Composer({
   workspaceId,
@@ -37,8 +36,31 @@ export function Composer({
   const canned = useCannedReplies(workspaceId);
   const { send: signal, state } = useGeneralSocket();
   const lastSignal = useRef(0);
-  const windowOpen = sessionOpen(conversation);
-  const blocked = mode === 'reply' && !windowOpen;
+  const reply = replyWindow(conversation);
+  const blocked = mode === 'reply' && !reply.open;
+  const [templating, setTemplating] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+
+  /** Uploads the chosen file and sends it, the typed text as its caption. */
+  const attach = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const uploaded = await uploadAttachment(conversation.id, file);
+      const type = mediaTypeOf(file);
+      const caption = value.trim();
+      send.mutate(
+        { body: { type, attachment_id: uploaded.attachment_id, ...(caption && type !== 'audio' && { caption }) } },
+        { onSuccess: () => setValue('') },
+      );
+    } catch {
+      // the client has shown the server's reason
+    } finally {
+      setUploading(false);
+      if (picker.current) picker.current.value = '';
+    }
+  };
 
   const tellTyping = (typing: boolean) => {
     if (state !== 'connected') return;
@@ -58,7 +80,9 @@ export function Composer({
     const trimmed = text.trim();
     if (!trimmed || blocked) return;
     tellTyping(false);
-    send.mutate({ text: trimmed, note: mode === 'note' }, { onSuccess: () => setValue('') });
+    send.mutate(mode === 'note' ? { note: true, text: trimmed } : { body: { type: 'text', text: trimmed } }, {
+      onSuccess: () => setValue(''),
+    });
   };
 
   const suggestions = (query?: string) =>
@@ -69,8 +93,27 @@ export function Composer({
 
   return (
     <Flex vertical gap={8} style={{ padding: 12, borderTop: '1px solid rgba(128,128,128,0.2)' }}>
-      {blocked && (
-        <Alert type="warning" showIcon title={t('composer.windowClosed')} description={t('composer.templatesLater')} />
+      {blocked &&
+        (conversation.channel_type === 'whatsapp' ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('composer.windowClosed')}
+            action={
+              <Button size="small" onClick={() => setTemplating(true)}>
+                {t('composer.sendTemplate')}
+              </Button>
+            }
+          />
+        ) : (
+          <Alert type="warning" showIcon title={t('composer.messagingWindowClosed')} />
+        ))}
+      {mode === 'reply' && reply.tagged && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('composer.humanAgent', { time: dayjs.unix(reply.until!).format('D MMM HH:mm') })}
+        />
       )}
       <Suggestion
         items={suggestions}
@@ -79,7 +122,7 @@ export function Composer({
         {({ onTrigger, onKeyDown }) => (
           <Sender
             value={value}
-            loading={send.isPending}
+            loading={send.isPending || uploading}
             disabled={blocked}
             placeholder={mode === 'note' ? t('composer.notePlaceholder') : t('composer.placeholder')}
             onChange={(next) => {
@@ -92,24 +135,49 @@ export function Composer({
             autoSize={{ minRows: 1, maxRows: 6 }}
             styles={mode === 'note' ? { root: { background: 'rgba(250, 173, 20, 0.12)' } } : undefined}
             prefix={
-              <Popover
-                trigger="click"
-                content={
-                  <Flex wrap gap={4} style={{ maxWidth: 240 }}>
-                    {EMOJI.map((emoji) => (
-                      <Button key={emoji} type="text" size="small" onClick={() => setValue((text) => text + emoji)}>
-                        {emoji}
-                      </Button>
-                    ))}
-                  </Flex>
-                }
-              >
-                <Button type="text" icon={<SmileOutlined />} aria-label={t('composer.emoji')} disabled={blocked} />
-              </Popover>
+              <Flex>
+                <Popover
+                  trigger="click"
+                  content={
+                    <Flex wrap gap={4} style={{ maxWidth: 240 }}>
+                      {EMOJI.map((emoji) => (
+                        <Button key={emoji} type="text" size="small" onClick={() => setValue((text) => text + emoji)}>
+                          {emoji}
+                        </Button>
+                      ))}
+                    </Flex>
+                  }
+                >
+                  <Button type="text" icon={<SmileOutlined />} aria-label={t('composer.emoji')} disabled={blocked} />
+                </Popover>
+                {mode === 'reply' && (
+                  <Button
+                    type="text"
+                    icon={<PaperClipOutlined />}
+                    aria-label={t('composer.attach')}
+                    disabled={blocked || uploading}
+                    onClick={() => picker.current?.click()}
+                  />
+                )}
+              </Flex>
             }
           />
         )}
       </Suggestion>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        accept={ATTACHMENT_MEDIA_TYPES.join(',')}
+        aria-label={t('composer.attach')}
+        onChange={(event) => void attach(event.target.files?.[0])}
+      />
+      <TemplateDialog
+        workspaceId={workspaceId}
+        conversationId={conversation.id}
+        open={templating}
+        onClose={() => setTemplating(false)}
+      />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Segmented
           size="small"

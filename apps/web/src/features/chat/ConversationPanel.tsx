@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../app/http/index.ts';
-import { sessionOpen } from './Composer.tsx';
 import { useAssign, useSetStatus } from './chat-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
+import { replyWindow } from './reply-window.ts';
 
 /** Who handles it, as one choice: nobody, every team, a team, or a member. */
 const assigneeOf = (conversation: ConversationDetail) =>
@@ -85,7 +85,7 @@ export function ConversationPanel({
 }) {
   const { t } = useTranslation(CHAT_NS);
   const setStatus = useSetStatus(conversation.id);
-  const open = sessionOpen(conversation);
+  const reply = replyWindow(conversation);
   const closed = conversation.status === 'closed';
   return (
     <Flex vertical gap={16} style={{ padding: 16 }}>
@@ -107,10 +107,10 @@ export function ConversationPanel({
             children:
               conversation.channel_type === 'webchat' ? (
                 <Tag color="green">{t('panel.sessionAlways')}</Tag>
-              ) : open ? (
-                <Tag color="green">
-                  {t('panel.sessionUntil', {
-                    time: dayjs.unix(conversation.session_expires_at!).format('D MMM HH:mm'),
+              ) : reply.open ? (
+                <Tag color={reply.tagged ? 'gold' : 'green'}>
+                  {t(reply.tagged ? 'panel.sessionTagged' : 'panel.sessionUntil', {
+                    time: dayjs.unix(reply.until!).format('D MMM HH:mm'),
                   })}
                 </Tag>
               ) : (

@@ -7,6 +7,7 @@ import {
   channelEndpoints,
   conversationEndpoints,
   type Message,
+  type SendMessageBody,
 } from '@omnichat/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
@@ -82,13 +83,33 @@ export function mergeIntoThread(data: ThreadData | undefined, message: Message):
   return { ...data, pages };
 }
 
+/** What the composer sends: a reply (text, a file with its caption, a template) or a private note. */
+export type Outgoing = { note: true; text: string } | { note?: false; body: SendMessageBody };
+
+/** A file's message type: image, video or audio by its type, any other allowed file a document. */
+export const mediaTypeOf = (file: File): 'image' | 'video' | 'audio' | 'document' =>
+  /^image\/(jpeg|png|webp)$/.test(file.type)
+    ? 'image'
+    : file.type === 'video/mp4'
+      ? 'video'
+      : file.type.startsWith('audio/')
+        ? 'audio'
+        : 'document';
+
+/** Uploads a file to the conversation; it is sent with `{type, attachment_id}` afterwards. */
+export function uploadAttachment(id: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return http.call(conversationEndpoints.attach, { params: { id }, form });
+}
+
 export function useSendMessage(workspaceId: string | null, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ text, note }: { text: string; note: boolean }) =>
-      note
-        ? http.call(conversationEndpoints.note, { params: { id }, body: { text } })
-        : http.call(conversationEndpoints.send, { params: { id }, body: { type: 'text', text } }),
+    mutationFn: (outgoing: Outgoing) =>
+      outgoing.note
+        ? http.call(conversationEndpoints.note, { params: { id }, body: { text: outgoing.text } })
+        : http.call(conversationEndpoints.send, { params: { id }, body: outgoing.body }),
     onSuccess: (message) =>
       queryClient.setQueryData<ThreadData>(chatKeys.thread(workspaceId, id), (data) => mergeIntoThread(data, message)),
   });

@@ -47,6 +47,10 @@ export const chatEn = {
     failed: 'Failed',
   },
   composer: {
+    sendTemplate: 'Send a template',
+    attach: 'Send a file',
+    messagingWindowClosed: "The customer's 7-day reply window has closed: wait for them to write again.",
+    humanAgent: 'Replies go out with Meta’s human-agent tag until {{time}}.',
     placeholder: 'Type a reply… (“/” for canned replies)',
     notePlaceholder: 'A private note for your team; the customer never sees it',
     reply: 'Reply',
@@ -55,10 +59,9 @@ export const chatEn = {
     canned: 'Canned replies',
     cannedHint: 'Type “/” and a shortcut in the reply box to insert one',
     windowClosed: "The customer's 24-hour reply window has closed: only a template message can be sent.",
-    templatesLater:
-      'WhatsApp templates are sent from the templates page once approved by Meta; private notes stay possible.',
   },
   panel: {
+    sessionTagged: 'Human agent until {{time}}',
     customerPage: 'Open the customer',
     phone: 'Phone',
     channel: 'Channel',
@@ -76,6 +79,16 @@ export const chatEn = {
     members: 'Members',
     close: 'Close the conversation',
     reopen: 'Reopen the conversation',
+  },
+  template: {
+    title: 'Send a WhatsApp template',
+    send: 'Send',
+    name: 'Template name',
+    nameRule: 'lower-case letters, digits and _ as approved by Meta',
+    language: 'Language code',
+    languageRule: 'a language code such as en_US or zh_HK',
+    parameters: 'Body parameters',
+    parametersHelp: 'One per line, in the order of the template’s numbered placeholders',
   },
 };
 export type ChatCatalogue = typeof chatEn;

@@ -49,6 +49,10 @@ export const chatZhCn: ChatCatalogue = {
     failed: '发送失败',
   },
   composer: {
+    sendTemplate: '发送模板',
+    attach: '发送文件',
+    messagingWindowClosed: '客户的 7 天回复时段已结束：请等待客户再次来信。',
+    humanAgent: '在 {{time}} 前，回复会加上 Meta 的人工客服标签发送。',
     placeholder: '输入回复…（输入“/”使用快捷回复）',
     notePlaceholder: '给团队的内部备注，客户不会看到',
     reply: '回复',
@@ -57,9 +61,9 @@ export const chatZhCn: ChatCatalogue = {
     canned: '快捷回复',
     cannedHint: '在回复框输入“/”和快捷键即可插入',
     windowClosed: '客户的 24 小时回复时段已结束：只能发送模板消息。',
-    templatesLater: 'WhatsApp 模板经 Meta 批准后，可在模板页面发送；内部备注仍然可用。',
   },
   panel: {
+    sessionTagged: '人工客服标签至 {{time}}',
     customerPage: '打开客户资料',
     phone: '电话',
     channel: '渠道',
@@ -77,5 +81,15 @@ export const chatZhCn: ChatCatalogue = {
     members: '成员',
     close: '关闭对话',
     reopen: '重新打开对话',
+  },
+  template: {
+    title: '发送 WhatsApp 模板',
+    send: '发送',
+    name: '模板名称',
+    nameRule: '须为 Meta 批准的小写字母、数字和 _',
+    language: '语言代码',
+    languageRule: '语言代码，例如 en_US 或 zh_HK',
+    parameters: '正文参数',
+    parametersHelp: '每行一个，按模板中编号占位符的顺序',
   },
 };

@@ -49,6 +49,10 @@ export const chatZhHk: ChatCatalogue = {
     failed: '傳送失敗',
   },
   composer: {
+    sendTemplate: '傳送範本',
+    attach: '傳送檔案',
+    messagingWindowClosed: '客戶的 7 天回覆時段已結束：請等待客戶再次來訊。',
+    humanAgent: '在 {{time}} 前，回覆會加上 Meta 的真人客服標籤傳送。',
     placeholder: '輸入回覆…（輸入「/」使用快速回覆）',
     notePlaceholder: '給團隊的內部備註，客戶不會看到',
     reply: '回覆',
@@ -57,9 +61,9 @@ export const chatZhHk: ChatCatalogue = {
     canned: '快速回覆',
     cannedHint: '在回覆框輸入「/」及快捷鍵即可插入',
     windowClosed: '客戶的 24 小時回覆時段已結束：只可傳送範本訊息。',
-    templatesLater: 'WhatsApp 範本經 Meta 批准後，可在範本頁面傳送；內部備註仍然可用。',
   },
   panel: {
+    sessionTagged: '真人客服標籤至 {{time}}',
     customerPage: '開啟客戶資料',
     phone: '電話',
     channel: '渠道',
@@ -77,5 +81,15 @@ export const chatZhHk: ChatCatalogue = {
     members: '成員',
     close: '關閉對話',
     reopen: '重新開啟對話',
+  },
+  template: {
+    title: '傳送 WhatsApp 範本',
+    send: '傳送',
+    name: '範本名稱',
+    nameRule: '須為 Meta 批准的小寫字母、數字及 _',
+    language: '語言代碼',
+    languageRule: '語言代碼，例如 en_US 或 zh_HK',
+    parameters: '內文參數',
+    parametersHelp: '每行一個，依範本中編號佔位符的次序',
   },
 };
