@@ -39,7 +39,7 @@ const eventsOf = (channel: ChannelRow, body: unknown) =>
         );
 
 /** Deliveries applied per transaction. */
-const BATCH = 100;
+const BATCH = 500;
 
 /**
  * `POST /public/v1/channels/:channel_id/webhook`: a signed delivery is stored with a job in the channel's
@@ -152,16 +152,19 @@ export async function webhookIngestRoutes(
           !signedByMeta(raw, Array.isArray(signature) ? signature[0] : signature, secrets.open(channel.appSecretSealed))
         )
           return sendError(reply, 401, translate('webhook_signature_invalid', locale));
-        let body: unknown;
+        const text = raw.toString('utf8');
         try {
-          body = JSON.parse(raw.toString('utf8'));
+          JSON.parse(text);
         } catch {
           return sendError(reply, 400, translate('request_invalid', locale));
         }
-        await database.withWorkspace(channel.workspaceId, async (tx) => {
-          await tx.insert(webhookDeliveries).values({ workspaceId: channel.workspaceId, channelId: channel.id, body });
-          await enqueueIngest(tx, channel.id);
-        });
+        // the delivery is stored in the round trip that opens the transaction, as the bytes Meta sent
+        await database.withWorkspace(
+          channel.workspaceId,
+          (tx) => enqueueIngest(tx, channel.id),
+          sql`insert into ${webhookDeliveries} (workspace_id, channel_id, body)
+            values (${channel.workspaceId}, ${channel.id}, ${text}::jsonb)`,
+        );
         return reply.type('text/plain; charset=utf-8').send('EVENT_RECEIVED');
       },
     });
