@@ -258,6 +258,32 @@ describe('job queue', () => {
     expect(await allJobs()).toEqual([]);
   });
 
+  it("runs a job stored in a caller's transaction only once that commits, never when it rolls back", async () => {
+    const queue = new JobQueue(t.database, t.app.log, {});
+    const ran: number[] = [];
+    const job = defineJob({
+      name: 'committed',
+      payload: z.object({ n: z.number() }),
+      handle: async (p) => void ran.push(p.n),
+    });
+    queue.define(job);
+    await queue.start();
+    try {
+      await expect(
+        t.database.unsafeCrossTenant('test stores a job and rolls back', async (tx) => {
+          await queue.enqueue(job, { n: 1 }, { tx, runAt: new Date(Date.now() - 60_000) });
+          // the transaction stays open a while, as a request's does while it goes on
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await t.database.unsafeCrossTenant('test stores a job', (tx) => queue.enqueue(job, { n: 2 }, { tx }));
+      await expect.poll(() => ran).toEqual([2]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it("serves organizations in turn: one organization's many jobs never keep another's waiting", async () => {
     const { JobQueue } = await import('./job-queue.ts');
     const queue = new JobQueue(t.database, t.app.log, { concurrency: 2 });

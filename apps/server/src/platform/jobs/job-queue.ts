@@ -167,8 +167,13 @@ export class JobQueue {
         : await this.database.unsafeCrossTenant(REASON, (tx) => insert(tx, chunk, options.workspaceId ?? null));
       ids.push(...inserted.map((row) => row.id));
     }
-    // an idempotency key already taken stored nothing: no turn of the worker for it
-    if (ids.length && !this.stopped) setImmediate(() => this.wake());
+    // a turn of the worker for what was stored (an idempotency key already taken stored nothing): once the caller's
+    // transaction commits, never from inside it, where the claim would join that transaction and see its jobs
+    // before they exist for anyone else, or run them although it rolls back
+    if (ids.length && !this.stopped) {
+      if (options.tx) this.database.afterCommit(() => this.wakeSoon());
+      else setImmediate(() => this.wake());
+    }
     return ids;
   }
 
