@@ -112,7 +112,8 @@ describe('live pushes', () => {
     const heard: string[] = [];
     ws.on('message', (raw) => {
       const message = JSON.parse(raw.toString());
-      if (String(message.action).startsWith('conversation.message')) heard.push(`${message.action}:${message.data.text}`);
+      if (String(message.action).startsWith('conversation.message'))
+        heard.push(`${message.action}:${message.data.text}`);
     });
     return { heard, close: () => ws.terminate() };
   }

@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messengerMessage, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { bearer, json } from '../../../test/test-app.ts';
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { join } from '../teams/test-helpers.ts';
 import { outboundAttachments } from './outbound/attachments.tables.ts';
 import {
-  APP_SECRET,
-  connectWhatsApp,
   deliverSigned,
   inboxTest,
+  messengerCustomerWrote,
+  PAGE_ID,
   PHONE_NUMBER_ID,
+  PSID,
   WHATSAPP_TOKEN,
+  whatsappCustomerWrote,
 } from './test-helpers.ts';
 
 const inbox = inboxTest();
@@ -22,13 +23,11 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const HOUR = 3600 * 1000;
-const PAGE_ID = '200000000000001';
-const PSID = '6000000000000001';
 const PHOTO = Buffer.from('\x89PNG\r\n\x1a\n an agent photo');
 const PDF = Buffer.from('%PDF-1.7 an invoice');
 const LINK = /^http:\/\/chat\.test\/public\/v1\/media\/[\w-]+\.[\w-]+$/;
 
-const deliver = (channelId: string, payload: object) => deliverSigned(t, channelId, payload);
+const _deliver = (channelId: string, payload: object) => deliverSigned(t, channelId, payload);
 
 /** A multipart/form-data body with one file, as a browser sends it. */
 function multipart(filename: string, type: string, content: Buffer) {
@@ -58,47 +57,15 @@ const send = (token: string, conversationId: string, body: object) =>
 /** The public link's path, as Meta would fetch it from the public URL. */
 const pathOf = (link: string) => new URL(link).pathname;
 
-/** An owner with a WhatsApp channel and a customer who wrote `minutesAgo` minutes ago. */
-async function whatsappCustomerWrote(minutesAgo: number) {
-  const owner = await createOwner(t);
-  const channel = await connectWhatsApp(inbox, owner.token);
-  const timestamp = Math.floor(Date.now() / 1000) - minutesAgo * 60;
-  await deliver(
-    channel.id,
-    whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: '85251234567', id: 'wamid.IN', text: 'Hi', timestamp }),
-  );
-  const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
-  return { owner, channel, conversation };
-}
-
-/** An owner with a Messenger Page and a person who wrote `hoursAgo` hours ago. */
-async function messengerCustomerWrote(hoursAgo: number, pageId = PAGE_ID) {
-  const owner = await createOwner(t);
-  graph.allow(pageId, 'page-token');
-  const page = json(
-    await r.post('/v1/channels', owner.token, {
-      type: 'messenger',
-      name: 'Page',
-      page_id: pageId,
-      access_token: 'page-token',
-      app_secret: APP_SECRET,
-      verify_token: 'verify',
-    }),
-  ).data;
-  await deliver(
-    page.id,
-    messengerMessage({ pageId, psid: PSID, text: 'Hi', timestampMs: Date.now() - hoursAgo * HOUR }),
-  );
-  const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
-  return { owner, page, conversation };
-}
+const whatsappCustomer = (minutesAgo: number) => whatsappCustomerWrote(inbox, minutesAgo);
+const messengerCustomer = (hoursAgo: number, pageId = PAGE_ID) => messengerCustomerWrote(inbox, hoursAgo * 60, pageId);
 
 const attachmentCount = (workspaceId: string) =>
   t.database.withWorkspace(workspaceId, async (tx) => (await tx.select().from(outboundAttachments)).length);
 
 describe('uploading and sending files', () => {
   it('sends an uploaded image to WhatsApp by a public link that serves the file, and refuses a tampered or expired one', async () => {
-    const { owner, conversation } = await whatsappCustomerWrote(10);
+    const { owner, conversation } = await whatsappCustomer(10);
     const uploaded = await upload(owner.token, conversation.id, 'shoe.png', 'image/png', PHOTO);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const attachment = json(uploaded).data;
@@ -171,7 +138,7 @@ describe('uploading and sending files', () => {
   });
 
   it('sends a document with its file name and an audio without a caption, and refuses a file of another kind', async () => {
-    const { owner, conversation } = await whatsappCustomerWrote(10);
+    const { owner, conversation } = await whatsappCustomer(10);
     const pdf = json(await upload(owner.token, conversation.id, 'invoice-42.pdf', 'application/pdf', PDF)).data;
     const audio = json(await upload(owner.token, conversation.id, 'note.m4a', 'audio/x-m4a', Buffer.from('m4a'))).data;
     expect(audio.media_type).toBe('audio/mp4');
@@ -197,7 +164,7 @@ describe('uploading and sending files', () => {
   });
 
   it('refuses a file type that cannot be sent, a missing file and one over 16 MB, storing nothing', async () => {
-    const { owner, conversation } = await whatsappCustomerWrote(10);
+    const { owner, conversation } = await whatsappCustomer(10);
     for (const [name, type] of [
       ['page.html', 'text/html'],
       ['archive.zip', 'application/zip'],
@@ -228,9 +195,9 @@ describe('uploading and sending files', () => {
   });
 
   it("keeps an attachment to its organization and conversation: another organization's member can neither send nor upload", async () => {
-    const { owner, conversation } = await whatsappCustomerWrote(10);
+    const { owner, conversation } = await whatsappCustomer(10);
     const attachment = json(await upload(owner.token, conversation.id, 'shoe.png', 'image/png', PHOTO)).data;
-    const other = await messengerCustomerWrote(1, '200000000000002');
+    const other = await messengerCustomer(1, '200000000000002');
     const theirs = await send(other.owner.token, other.conversation.id, {
       type: 'image',
       attachment_id: attachment.attachment_id,
@@ -248,7 +215,7 @@ describe('uploading and sending files', () => {
   });
 
   it('refuses uploads and sends to a viewer without conversation_write, changing nothing', async () => {
-    const { owner, conversation } = await whatsappCustomerWrote(10);
+    const { owner, conversation } = await whatsappCustomer(10);
     const attachment = json(await upload(owner.token, conversation.id, 'shoe.png', 'image/png', PHOTO)).data;
     const viewer = await join(t, owner.workspaceId, 'viewer', ['conversation_read']);
     expect((await upload(viewer.token, conversation.id, 'x.png', 'image/png', PHOTO)).statusCode).toBe(403);
@@ -264,7 +231,7 @@ describe('uploading and sending files', () => {
   });
 
   it('keeps a media send waiting when Graph throttles and sends it, link and all, on the retry', async () => {
-    const { owner, conversation } = await whatsappCustomerWrote(5);
+    const { owner, conversation } = await whatsappCustomer(5);
     const attachment = json(await upload(owner.token, conversation.id, 'shoe.png', 'image/png', PHOTO)).data;
     graph.failNext({ method: 'POST' }, { status: 400, code: 130429, message: 'Rate limit hit' });
     const waiting = json(
@@ -296,7 +263,7 @@ describe('uploading and sending files', () => {
 
 describe('templates', () => {
   it('sends a WhatsApp template outside the 24-hour window, where text is still refused', async () => {
-    const { owner, conversation } = await whatsappCustomerWrote(25 * 60);
+    const { owner, conversation } = await whatsappCustomer(25 * 60);
     const refused = await send(owner.token, conversation.id, { type: 'text', text: 'Still there?' });
     expect(refused.statusCode).toBe(400);
     expect(json(refused).error).toBe("the customer's 24-hour reply window has closed: send a template message");
@@ -336,7 +303,7 @@ describe('templates', () => {
   });
 
   it('refuses a template on Messenger', async () => {
-    const { owner, conversation } = await messengerCustomerWrote(1);
+    const { owner, conversation } = await messengerCustomer(1);
     const answer = await send(owner.token, conversation.id, {
       type: 'template',
       template: { name: 'order_update', language: 'en_US' },
@@ -349,7 +316,7 @@ describe('templates', () => {
 
 describe("Messenger's human-agent window", () => {
   it('answers with RESPONSE inside 24 hours and a file as an attachment with its caption after it', async () => {
-    const { owner, conversation } = await messengerCustomerWrote(1);
+    const { owner, conversation } = await messengerCustomer(1);
     const attachment = json(await upload(owner.token, conversation.id, 'invoice.pdf', 'application/pdf', PDF)).data;
     const message = json(
       await send(owner.token, conversation.id, {
@@ -385,7 +352,7 @@ describe("Messenger's human-agent window", () => {
   });
 
   it('tags text and files HUMAN_AGENT 30 hours after the last message', async () => {
-    const { owner, conversation } = await messengerCustomerWrote(30);
+    const { owner, conversation } = await messengerCustomer(30);
     const text = await send(owner.token, conversation.id, { type: 'text', text: 'Sorry for the wait' });
     expect(json(text).data).toMatchObject({ status: 'sent', external_id: expect.stringMatching(/^m_/) });
     const attachment = json(await upload(owner.token, conversation.id, 'shoe.png', 'image/png', PHOTO)).data;
@@ -406,7 +373,7 @@ describe("Messenger's human-agent window", () => {
   });
 
   it('refuses text and files 8 days after the last message', async () => {
-    const { owner, conversation } = await messengerCustomerWrote(8 * 24);
+    const { owner, conversation } = await messengerCustomer(8 * 24);
     const refused = await send(owner.token, conversation.id, { type: 'text', text: 'Hello?' });
     expect(refused.statusCode).toBe(400);
     expect(json(refused).error).toBe("the customer's 7-day reply window has closed: wait for them to write again");

@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messengerMessage, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { json } from '../../../test/test-app.ts';
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { join } from '../teams/test-helpers.ts';
 import {
-  APP_SECRET,
-  connectWhatsApp,
   deliverSigned,
   inboxTest,
+  messengerCustomerWrote,
   PHONE_NUMBER_ID,
   WHATSAPP_TOKEN,
+  whatsappCustomerWrote,
 } from './test-helpers.ts';
 
 const inbox = inboxTest();
@@ -21,18 +20,7 @@ beforeEach(() => {
 
 const deliver = (channelId: string, payload: object) => deliverSigned(t, channelId, payload);
 
-/** An owner with a WhatsApp channel and a customer who wrote `minutesAgo` minutes ago. */
-async function customerWrote(minutesAgo: number) {
-  const owner = await createOwner(t);
-  const channel = await connectWhatsApp(inbox, owner.token);
-  const timestamp = Math.floor(Date.now() / 1000) - minutesAgo * 60;
-  await deliver(
-    channel.id,
-    whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: '85251234567', id: 'wamid.IN', text: 'Hi', timestamp }),
-  );
-  const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
-  return { owner, channel, conversation };
-}
+const customerWrote = (minutesAgo: number) => whatsappCustomerWrote(inbox, minutesAgo);
 const send = (token: string, conversationId: string, text: string) =>
   r.post(`/v1/conversations/${conversationId}/messages`, token, { type: 'text', text });
 
@@ -139,20 +127,7 @@ describe('sending', () => {
   });
 
   it('sends Messenger text to the PSID through the Page', async () => {
-    const owner = await createOwner(t);
-    graph.allow('200000000000001', 'page-token');
-    const page = json(
-      await r.post('/v1/channels', owner.token, {
-        type: 'messenger',
-        name: 'Page',
-        page_id: '200000000000001',
-        access_token: 'page-token',
-        app_secret: APP_SECRET,
-        verify_token: 'verify',
-      }),
-    ).data;
-    await deliver(page.id, messengerMessage({ pageId: '200000000000001', psid: '6000000000000001', text: 'Hi' }));
-    const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
+    const { owner, conversation } = await messengerCustomerWrote(inbox, 1);
     const message = json(await send(owner.token, conversation.id, 'Hello from the Page')).data;
     expect(message.external_id).toMatch(/^m_/);
     expect(graph.sent()[0]).toMatchObject({

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
-import { metaJson, signMetaBody } from '../../../test/fakes/meta-webhooks.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { messengerMessage, metaJson, signMetaBody, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
+import { createOwner } from '../../../test/fixtures.ts';
+import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { requests } from '../teams/test-helpers.ts';
 
 export const APP_SECRET = 'app-secret';
@@ -61,4 +62,45 @@ export async function connectWhatsApp(inbox: { graph: FakeGraph; r: ReturnType<t
     verify_token: 'verify',
   });
   return JSON.parse(created.body).data as { id: string };
+}
+
+type Inbox = { graph: FakeGraph; t: TestApp; r: ReturnType<typeof requests> };
+export const PAGE_ID = '200000000000001';
+export const PSID = '6000000000000001';
+
+/** An owner with a WhatsApp channel, a customer who wrote `minutesAgo` minutes ago, and their conversation. */
+export async function whatsappCustomerWrote(inbox: Inbox, minutesAgo: number) {
+  const owner = await createOwner(inbox.t);
+  const channel = await connectWhatsApp(inbox, owner.token);
+  const timestamp = Math.floor(Date.now() / 1000) - minutesAgo * 60;
+  await deliverSigned(
+    inbox.t,
+    channel.id,
+    whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: '85251234567', id: 'wamid.IN', text: 'Hi', timestamp }),
+  );
+  const [conversation] = json(await inbox.r.get('/v1/conversations', owner.token)).data;
+  return { owner, channel, conversation };
+}
+
+/** An owner with a Messenger Page, a person who wrote `minutesAgo` minutes ago, and their conversation. */
+export async function messengerCustomerWrote(inbox: Inbox, minutesAgo: number, pageId = PAGE_ID) {
+  const owner = await createOwner(inbox.t);
+  inbox.graph.allow(pageId, 'page-token');
+  const page = json(
+    await inbox.r.post('/v1/channels', owner.token, {
+      type: 'messenger',
+      name: 'Page',
+      page_id: pageId,
+      access_token: 'page-token',
+      app_secret: APP_SECRET,
+      verify_token: 'verify',
+    }),
+  ).data as { id: string };
+  await deliverSigned(
+    inbox.t,
+    page.id,
+    messengerMessage({ pageId, psid: PSID, text: 'Hi', timestampMs: Date.now() - minutesAgo * 60_000 }),
+  );
+  const [conversation] = json(await inbox.r.get('/v1/conversations', owner.token)).data;
+  return { owner, page, conversation };
 }

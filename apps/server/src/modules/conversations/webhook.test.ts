@@ -249,7 +249,9 @@ describe('WhatsApp webhooks', () => {
 
     const listed = json(await r.get('/v1/conversations', owner.token)).data as any[];
     const of = (phone: string) => listed.filter((c) => c.customer.phone === phone);
-    expect(of('+85251110001')).toEqual([expect.objectContaining({ customer: expect.objectContaining({ id: byHand.id }) })]);
+    expect(of('+85251110001')).toEqual([
+      expect.objectContaining({ customer: expect.objectContaining({ id: byHand.id }) }),
+    ]);
     expect(of('+85251110003')).toEqual([expect.objectContaining({ id: cara.id, status: 'open' })]);
     expect(of('+85251110004')).toHaveLength(1);
     const eve = json(await r.get(`/v1/conversations/${of('+85251110004')[0].id}/messages`, owner.token)).data;

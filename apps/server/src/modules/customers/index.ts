@@ -1,4 +1,10 @@
-export { type ChannelContact, customerOfContact, customerOfVisitor, customersOfContacts, onCustomerMerge } from './channel-contacts.ts';
+export {
+  type ChannelContact,
+  customerOfContact,
+  customerOfVisitor,
+  customersOfContacts,
+  onCustomerMerge,
+} from './channel-contacts.ts';
 export { customerEvents } from './customers.events.ts';
 export { customersRoutes } from './customers.routes.ts';
 export { type CustomerRow, customers } from './customers.tables.ts';
