@@ -18,9 +18,11 @@ import { channelsRoutes } from './modules/channels/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { customersRoutes } from './modules/customers/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { timezonesRoutes } from './modules/timezones/index.ts';
+import { webPushRoutes } from './modules/webpush/index.ts';
 import { workspacesRoutes } from './modules/workspaces/index.ts';
 import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
 import { registerAccountListeners } from './platform/auth/account-events.ts';
@@ -205,9 +207,11 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     customersRoutes,
     channelsRoutes,
     conversationsRoutes,
+    notificationsRoutes,
     adminPanelRoutes,
     settingsRoutes,
     timezonesRoutes,
+    webPushRoutes,
   ];
   for (const routes of modules) {
     await app.register(async (scope) => routes(scope as AppInstance, ctx));

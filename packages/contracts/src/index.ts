@@ -15,6 +15,7 @@ export * from './locales.ts';
 export * from './members.ts';
 export * from './messages/all.ts';
 export * from './messages/index.ts';
+export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './settings.ts';
 export * from './socket.ts';

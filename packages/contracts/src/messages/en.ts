@@ -214,6 +214,18 @@ export const en = {
   attachment_unknown: 'this file was not uploaded to this conversation: upload it again',
   attachment_type_mismatch: "the file's type does not match the message type",
   template_whatsapp_only: 'template messages can only be sent on WhatsApp',
+  notify_conversation_assigned_title: 'A conversation with {customer} is assigned to you',
+  notify_conversation_assigned_body: '{customer} on {channel}',
+  notify_conversation_message_title: 'New message from {customer}',
+  notify_conversation_message_body: '{preview}',
+  notify_member_joined_title: '{name} joined {organization}',
+  notify_member_joined_body: '{name} is now a member of {organization}',
+  notify_invite_accepted_title: '{name} accepted your invitation',
+  notify_invite_accepted_body: '{name} joined {organization}',
+  notify_channel_needs_reauth_title: 'The channel {channel} needs to be connected again',
+  notify_channel_needs_reauth_body: "Meta refused the channel's access token: save a new one on the channel page",
+  notification_not_found: 'notification not found',
+  notification_digest_subject: 'Your notifications of the day',
 } as const;
 
 export type MessageKey = keyof typeof en;

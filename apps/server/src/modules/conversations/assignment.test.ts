@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { json } from '../../../test/test-app.ts';
+import { notifications } from '../notifications/notifications.tables.ts';
 import { join } from '../teams/test-helpers.ts';
 import { connectWhatsApp, deliverSigned, inboxTest, PHONE_NUMBER_ID } from './test-helpers.ts';
 
@@ -150,6 +152,31 @@ describe('live pushes', () => {
     await assign({ assignee_member_id: null, all_teams: true });
     await settle('for every team', ['owner', 'amy', 'ben', 'carl']);
     for (const socket of Object.values(sockets)) socket.close();
+  });
+});
+
+describe('notifications', () => {
+  it('tell a member of a conversation assigned to them and of the customer writing in it, not the one who assigned it', async () => {
+    const { owner, conversation, wrote } = await openInbox();
+    const amy = await join(t, owner.workspaceId, 'member', agentPermissions);
+    const told = async (userId: string) => {
+      await t.app.jobs.drain();
+      return t.database.withWorkspace(owner.workspaceId, (tx) =>
+        tx.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt),
+      );
+    };
+    await r.put(`/v1/conversations/${conversation.id}/assignment`, owner.token, {
+      assignee_member_id: amy.memberId,
+      team_id: null,
+    });
+    await wrote('85251234567', 'is it ready?');
+    const amys = await told(amy.user.id);
+    expect(amys.map((n) => [n.type, n.url])).toEqual([
+      ['conversation.assigned', `/app/chat/chat?c=${conversation.id}`],
+      ['conversation.message', `/app/chat/chat?c=${conversation.id}`],
+    ]);
+    expect(amys[1]!.params).toMatchObject({ preview: 'is it ready?' });
+    expect(await told(owner.user.id)).toEqual([]);
   });
 });
 

@@ -19,6 +19,7 @@ import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import type { Audience } from '../../platform/realtime/socket-hub.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
+import './conversations.events.ts';
 import {
   type ConversationRow,
   conversationReads,
@@ -239,7 +240,7 @@ export function createConversationsService(ctx: AppContext) {
 
   async function assign(member: MemberPrincipal, id: string, body: AssignInput): Promise<Conversation> {
     return database.withWorkspace(member.workspaceId, async (tx) => {
-      await visible(tx, member, id);
+      const before = await visible(tx, member, id);
       if (body.assignee_member_id) {
         const [assignee] = await tx
           .select({ id: workspaceMembers.id })
@@ -260,6 +261,22 @@ export function createConversationsService(ctx: AppContext) {
           updatedAt: new Date(),
         })
         .where(eq(conversations.id, id));
+      const moved =
+        body.assignee_member_id !== before.conversation.assigneeMemberId || body.team_id !== before.conversation.teamId;
+      if (moved && (body.assignee_member_id || body.team_id))
+        await ctx.events.emit(
+          tx,
+          'conversation.assigned',
+          {
+            conversation_id: id,
+            customer_name: before.customer.displayName,
+            channel_type: before.channelType,
+            assignee_member_id: body.assignee_member_id,
+            team_id: body.team_id,
+            by_member_id: member.member.id,
+          },
+          member.workspaceId,
+        );
       // owners and admins see every conversation; a member who hands one on may no longer see it
       return (await joined(tx, member, eq(conversations.id, id)).then((rows) => rows.map(toDto)))[0]!;
     });

@@ -11,6 +11,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { type ChannelRow, channels } from '../channels/index.ts';
 import { customerOfVisitor } from '../customers/index.ts';
+import { announceReceived } from './announce.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
 import { addMessage, openConversation } from './threads.ts';
 import { toWebchatMessage, type VisitorStreams, visitorKey, write } from './visitor-streams.ts';
@@ -45,7 +46,7 @@ export async function webchatRoutes(
     const [channel] = await database.unsafeCrossTenant('the web-chat widget finds its channel by its key', (tx) =>
       tx.select().from(channels).where(eq(channels.widgetKey, key)),
     );
-    if (!channel || channel.type !== 'webchat') throw notFound();
+    if (channel?.type !== 'webchat') throw notFound();
     return channel;
   }
 
@@ -155,6 +156,7 @@ export async function webchatRoutes(
             sentAt: new Date(),
           });
           if (added) {
+            await announceReceived(ctx, tx, [added]);
             const key = visitorKey(channel.id, visitor.customerId);
             database.afterCommit(() => {
               pushed(added.message, added.conversation);

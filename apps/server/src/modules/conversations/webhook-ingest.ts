@@ -8,6 +8,7 @@ import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/job-definition.ts';
 import { type ChannelRow, channelOfWebhook, channels, WEBHOOK_PATH } from '../channels/index.ts';
+import { announceReceived } from './announce.ts';
 import { webhookDeliveries } from './conversations.tables.ts';
 import { type Applied, applyEvents } from './inbound/apply-events.ts';
 import { MEDIA_TYPES } from './inbound/fetch-media.ts';
@@ -79,6 +80,7 @@ export async function webhookIngestRoutes(
           );
           for (const { message } of result.messages)
             if (MEDIA_TYPES.has(message.type)) await jobs.enqueue(fetchMedia, { message_id: message.id }, { tx });
+          await announceReceived(ctx, tx, result.messages);
           await tx
             .update(webhookDeliveries)
             .set({ processedAt: new Date() })

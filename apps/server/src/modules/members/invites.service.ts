@@ -247,6 +247,8 @@ export function createInvitesService(ctx: AppContext) {
           member_id: member!.id,
           user_id: joining.user.id,
           username: joining.user.username,
+          display_name: joining.user.displayName,
+          invited_by: row.invitedBy,
           actor: { type: 'user', id: joining.user.id, name: joining.user.username, ip },
           role: row.role,
         },

@@ -7,8 +7,13 @@ const membership = { member_id: z.uuid(), user_id: z.uuid(), username: z.string(
 const role = z.enum(WORKSPACE_ROLES);
 
 export const memberEvents = defineEvents({
-  /** someone accepted an invitation and is now a member */
-  'member.joined': z.object({ ...membership, role }),
+  /** someone accepted an invitation and is now a member (`invited_by`: the user who invited them) */
+  'member.joined': z.object({
+    ...membership,
+    role,
+    display_name: z.string().optional(),
+    invited_by: z.uuid().nullable().optional(),
+  }),
   /** a member's role, permissions or active flag changed, or the member was removed (`removed`) */
   'member.changed': z.object({
     ...membership,

@@ -13,6 +13,8 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/conversations/webhook-ingest.ts: the webhook sweep queues channels whose deliveries wait',
   'modules/customers/customers.service.ts: a customer search names its organization and uses the trigram and JSON indexes that row-level security cannot (their operators are not leakproof)',
   'modules/members/invites.service.ts: an invitee opens their invitation by its token',
+  'modules/notifications/delivery.ts: the daily digest finds who chose it',
+  'modules/notifications/delivery.ts: notification retention removes old notifications of every user',
   'modules/workspaces/workspaces.service.ts: a user lists their own organizations',
   'platform/jobs/job-queue.ts: the job queue claims and records jobs of every organization',
   'platform/observability/metrics.ts: metrics read the job queue depth',

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { ChannelRow } from '../../channels/index.ts';
 import { customers, customersOfContacts } from '../../customers/index.ts';
@@ -12,7 +12,7 @@ export interface Applied {
   statuses: MessageRow[];
 }
 
-const PREVIEW_MAX = 200;
+const _PREVIEW_MAX = 200;
 
 // sent < delivered < read; failed only replaces a message not yet delivered
 const RANK = sql`(case ${messages.status} when 'wait_to_send' then 0 when 'sent' then 1 when 'failed' then 1

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { GraphError } from '../../../integrations/meta/graph-client.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
+import { channelNeedsReauth } from '../announce.ts';
 import { type MessageRow, messages } from '../conversations.tables.ts';
 
 /** The kinds of message that carry a file. */
@@ -63,12 +64,7 @@ export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow)
           content: { ...found.message.content, media_unavailable: error.status === 413 ? 'too_large' : error.title },
         });
         if (error.tokenRejected)
-          await database.withWorkspace(found.channel.workspaceId, (tx) =>
-            tx
-              .update(channels)
-              .set({ status: 'needs_reauth', updatedAt: new Date() })
-              .where(eq(channels.id, found.channel.id)),
-          );
+          await database.withWorkspace(found.channel.workspaceId, (tx) => channelNeedsReauth(ctx, tx, found.channel));
       }
     },
   });

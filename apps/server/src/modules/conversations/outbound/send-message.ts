@@ -5,6 +5,7 @@ import { GraphError } from '../../../integrations/meta/graph-client.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
 import { type CustomerRow, customers } from '../../customers/index.ts';
+import { channelNeedsReauth } from '../announce.ts';
 import { SESSION_MS } from '../conversations.service.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
 import { toWebchatMessage, type VisitorStreams, visitorKey } from '../visitor-streams.ts';
@@ -152,11 +153,7 @@ export async function deliver(
     if (!(error instanceof GraphError)) throw error;
     if (error.transient && !finalAttempt) return 'retry';
     await record({ status: 'failed', errorCode: error.code, errorTitle: error.title });
-    if (error.tokenRejected)
-      await tx
-        .update(channels)
-        .set({ status: 'needs_reauth', updatedAt: new Date() })
-        .where(eq(channels.id, channel.id));
+    if (error.tokenRejected) await channelNeedsReauth(ctx, tx, channel);
     if (error.code === REENGAGEMENT_REQUIRED) await endSession(tx, conversation);
     return 'failed';
   }

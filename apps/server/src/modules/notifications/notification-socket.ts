@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Locale,
+  NOTIFICATION_SOCKET_PATH,
+  type NotificationServerMessage,
+  notificationClientMessageSchema,
+  resolveLocale,
+  SOCKET_CLOSE,
+  translate,
+} from '@omnichat/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, unauthorized } from '../../platform/errors.ts';
+import { localeOf, sendError } from '../../platform/http/error-handler.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
+import { notificationPreferences } from './notifications.tables.ts';
+import type { PageQuery, Panel, Reader } from './panel.ts';
+
+const BUS_CHANNEL = 'notifications';
+/** How often a connection's token is checked again (logout, deactivation) as it sends messages. */
+const RECHECK_MS = 30_000;
+const querySchema = z.object({ token: z.string().max(4096).optional(), locale: z.string().max(10).optional() });
+
+interface Connection extends Reader {
+  socket: WebSocket;
+  token: string;
+  locale: Locale;
+  query: PageQuery;
+  checkedAt: number;
+}
+
+const send = (socket: WebSocket, message: NotificationServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/**
+ * `GET /v1/ws/system-notification?token=…`: the notification panel's socket (SPEC 7), for the user of an
+ * organization-bound token. A change to a user's notifications (`changed`, from any process through the cluster
+ * bus) sends page 1 of the socket's last query to every socket of that user, so tabs stay in step.
+ */
+export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBaseLogger) {
+  const open = new Map<string, Set<Connection>>();
+  const keyOf = (reader: Reader) => `${reader.workspaceId}:${reader.userId}`;
+
+  const answer = async (connection: Connection) =>
+    send(connection.socket, await panel.page(connection, { ...connection.query, page: 1 }, connection.locale));
+  ctx.cluster.subscribe(BUS_CHANNEL, (message) => {
+    for (const connection of open.get(keyOf(message as Reader)) ?? [])
+      answer(connection).catch((error) => log.error({ err: error }, 'notification push failed'));
+  });
+  /** Every open socket of these users, on every process, gets their first page again. */
+  const changed = (workspaceId: string, userIds: string[]) => {
+    for (const userId of userIds) ctx.cluster.publish(BUS_CHANNEL, { workspaceId, userId } satisfies Reader);
+  };
+
+  const rememberLocale = ({ workspaceId, userId, locale }: Connection) =>
+    ctx.database.withWorkspace(workspaceId, (tx) =>
+      tx
+        .insert(notificationPreferences)
+        .values({ workspaceId, userId, locale })
+        .onConflictDoUpdate({
+          target: [notificationPreferences.workspaceId, notificationPreferences.userId],
+          set: { locale },
+        }),
+    );
+
+  async function receive(connection: Connection, raw: string) {
+    const trace = randomBytes(8).toString('hex');
+    const fail = (error: string) => send(connection.socket, { type: 'error', success: false, error, trace_id: trace });
+    if (Date.now() - connection.checkedAt > RECHECK_MS) {
+      const principal = await ctx.guards.fromToken(connection.token).catch(() => null);
+      if (principal?.kind !== 'member') return connection.socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
+      connection.checkedAt = Date.now();
+    }
+    let message: z.output<typeof notificationClientMessageSchema>;
+    try {
+      message = notificationClientMessageSchema.parse(JSON.parse(raw));
+    } catch {
+      return fail(translate('request_invalid', connection.locale));
+    }
+    try {
+      switch (message.type) {
+        case 'ping':
+          return send(connection.socket, { type: 'pong', time: Date.now() });
+        case 'query':
+          connection.query = { page: message.data.page, size: message.data.size, asc: message.data.asc };
+          return send(connection.socket, await panel.page(connection, connection.query, connection.locale));
+        case 'read':
+        case 'pin':
+        case 'delete':
+          await panel.one(connection, message.data.notification_id, message.type);
+          break;
+        case 'remove-read':
+          await panel.removeRead(connection);
+          break;
+        case 'remove-any':
+          await panel.removeAll(connection);
+          break;
+      }
+      changed(connection.workspaceId, [connection.userId]);
+    } catch (error) {
+      if (error instanceof AppError) return fail(translate(error.key, connection.locale, error.params));
+      log.error({ err: error, trace_id: trace }, 'notification socket message failed');
+      fail(translate('server_error', connection.locale));
+    }
+  }
+
+  async function routes(app: AppInstance) {
+    app.route<{ Querystring: z.infer<typeof querySchema> }>({
+      method: 'GET',
+      url: NOTIFICATION_SOCKET_PATH,
+      schema: { hide: true, querystring: querySchema },
+      preHandler: async (request) => {
+        const principal = await ctx.guards.fromToken(request.query.token ?? null);
+        // the panel shows an organization's notifications: a token bound to none opens no socket
+        if (principal.kind !== 'member') throw unauthorized();
+        request.principal = principal;
+      },
+      handler: (request, reply) =>
+        sendError(
+          reply.header('upgrade', 'websocket'),
+          426,
+          translate('websocket_upgrade_required', localeOf(request)),
+        ),
+      wsHandler: (socket, request) => {
+        const principal = request.principal;
+        if (principal?.kind !== 'member') return socket.close(SOCKET_CLOSE.unauthorized);
+        const connection: Connection = {
+          socket,
+          workspaceId: principal.workspaceId,
+          userId: principal.user.id,
+          token: request.query.token ?? '',
+          locale: resolveLocale(request.query.locale ?? (request.headers['x-locale'] as string | undefined)),
+          query: { page: 1, size: 10, asc: false },
+          checkedAt: Date.now(),
+        };
+        // push and e-mail are written in the language the member reads their notifications in
+        if (request.query.locale)
+          rememberLocale(connection).catch((error) => log.error({ err: error }, 'locale not kept'));
+        const set = open.get(keyOf(connection)) ?? new Set();
+        set.add(connection);
+        open.set(keyOf(connection), set);
+        socket.on('close', () => {
+          set.delete(connection);
+          if (!set.size) open.delete(keyOf(connection));
+        });
+        socket.on('message', (raw) => {
+          receive(connection, raw.toString()).catch((error) => log.error({ err: error }, 'notification socket failed'));
+        });
+      },
+    });
+  }
+
+  /** On shutdown: clients reconnect, maybe to another process. */
+  const closeAll = () => {
+    for (const set of open.values()) for (const connection of set) connection.socket.close(SOCKET_CLOSE.goingAway);
+  };
+  return { routes, changed, closeAll };
+}

@@ -1,0 +1,116 @@
+import { and, eq, sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { defineJob } from '../../platform/jobs/job-definition.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { loadVapidKeys, type VapidKeys, vapidSubject } from './vapid.ts';
+import { type PushSubscriptionRow, pushSubscriptions } from './webpush.tables.ts';
+
+/** how long a push service keeps a notification for a browser that is offline */
+const TTL_SECONDS = 24 * 3600;
+const SEND_TIMEOUT_MS = 15_000;
+export const SEND_MAX_ATTEMPTS = 6;
+/** 30 s, 1, 2, 4, 8 min: a push service's hiccup, not a long outage */
+export const sendBackoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+
+const sendPayload = z.object({
+  subscription_id: z.uuid(),
+  /** whom the notification is for: a subscription that moved to another user since gets nothing */
+  user_id: z.uuid(),
+  push: z.object({
+    title: z.string(),
+    body: z.string(),
+    url: z.string(),
+    notification_id: z.string().optional(),
+  }),
+});
+export type SendPayload = z.input<typeof sendPayload>;
+
+/** The push service answered a status worth trying again (5xx, 429): the queue retries with backoff. */
+class PushServiceBusy extends Error {}
+
+async function post(ctx: AppContext, keys: VapidKeys, row: PushSubscriptionRow, push: object): Promise<number> {
+  const details = webpush.generateRequestDetails(
+    { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+    JSON.stringify(push),
+    {
+      vapidDetails: { subject: await vapidSubject(ctx.settings), ...keys },
+      TTL: TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  // web-push's own sender speaks only https; fetch sends the request it built to any http(s) endpoint
+  const headers = Object.entries(details.headers)
+    .filter(([name]) => name.toLowerCase() !== 'content-length')
+    .map(([name, value]): [string, string] => [name, String(value)]);
+  const response = await fetch(details.endpoint, {
+    method: 'POST',
+    headers,
+    body: details.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function sendJob(ctx: AppContext, vapid: () => Promise<VapidKeys>) {
+  const { database } = ctx;
+  return defineJob({
+    name: 'webpush.send',
+    queue: 'webpush',
+    payload: sendPayload,
+    maxAttempts: SEND_MAX_ATTEMPTS,
+    backoffMs: sendBackoffMs,
+    keepWhenFinished: ({ subscription_id, user_id, push }) => ({
+      subscription_id,
+      user_id,
+      notification_id: push.notification_id,
+    }),
+    async handle({ subscription_id, user_id, push }, { log }) {
+      const mine = and(eq(pushSubscriptions.id, subscription_id), eq(pushSubscriptions.userId, user_id));
+      const [row] = await database.platform((db) => db.select().from(pushSubscriptions).where(mine));
+      if (!row) return; // unsubscribed, or the browser subscribed for someone else since
+      const status = await post(ctx, await vapid(), row, push);
+      const origin = new URL(row.endpoint).origin;
+      const same = and(mine, eq(pushSubscriptions.endpoint, row.endpoint));
+      if (status >= 200 && status < 300) {
+        await database.platform((db) => db.update(pushSubscriptions).set({ lastUsedAt: sql`now()` }).where(same));
+      } else if (status === 404 || status === 410) {
+        // the browser's subscription expired or was revoked: it never comes back
+        await database.platform((db) => db.delete(pushSubscriptions).where(same));
+        log.info({ status, origin }, 'push subscription gone, removed');
+      } else if (status === 429 || status >= 500) {
+        throw new PushServiceBusy(`the push service at ${origin} answered ${status}`);
+      } else {
+        log.warn({ status, origin }, 'the push service refused a notification');
+      }
+    },
+  });
+}
+
+export interface WebPush {
+  job: ReturnType<typeof sendJob>;
+  vapid(): Promise<VapidKeys>;
+}
+const apps = new WeakMap<JobQueue, WebPush>();
+
+/** This app's web push: the send job, defined on its queue once, and the VAPID keys, read once. */
+export function webPushOf(ctx: AppContext): WebPush {
+  let found = apps.get(ctx.jobs);
+  if (!found) {
+    let keys: Promise<VapidKeys> | undefined;
+    const vapid = () => {
+      keys ??= loadVapidKeys(ctx).catch((error) => {
+        keys = undefined;
+        throw error;
+      });
+      return keys;
+    };
+    found = { vapid, job: sendJob(ctx, vapid) };
+    ctx.jobs.define(found.job);
+    apps.set(ctx.jobs, found);
+  }
+  return found;
+}
