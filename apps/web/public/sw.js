@@ -1,5 +1,5 @@
 // OmniChat's service worker. The app shell (the page and its hashed scripts and styles) comes from the cache on
-// repeat visits; API answers never do: they always come from the server. The notifications add web push here.
+// repeat visits; API answers never do: they always come from the server. It also shows web push notifications.
 const SHELL_CACHE = 'omnichat-shell-v1';
 const API_PREFIXES = ['/v1/', '/public/', '/api/'];
 /** hashed files of earlier releases are dropped beyond this many */
@@ -59,3 +59,45 @@ async function assetFromCacheFirst(request) {
   }
   return response;
 }
+
+/** A push of the server (contracts' PushPayload): shown with its title and body, its page kept for the click. */
+self.addEventListener('push', (event) => {
+  let payload = {};
+  try {
+    payload = event.data ? event.data.json() : {};
+  } catch {
+    payload = { body: event.data ? event.data.text() : '' };
+  }
+  const title = payload.title || 'OmniChat';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: payload.body || '',
+      icon: '/favicon.svg',
+      tag: payload.notification_id || undefined,
+      data: { url: payload.url || '/app/dashboard' },
+    }),
+  );
+});
+
+/** A click focuses an open tab of the app and takes it to the notification's page, or opens a new tab there. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/app/dashboard', self.location.origin);
+  event.waitUntil(
+    (async () => {
+      if (target.origin !== self.location.origin) return self.clients.openWindow(target.href);
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const ours = tabs.filter((tab) => new URL(tab.url).origin === self.location.origin);
+      const tab = ours.find((candidate) => candidate.focused) ?? ours[0];
+      if (tab) {
+        try {
+          const focused = await tab.focus();
+          if ((await focused.navigate(target.href)) !== null) return;
+        } catch {
+          // a tab this worker does not control cannot be navigated: a new one instead
+        }
+      }
+      return self.clients.openWindow(target.href);
+    })(),
+  );
+});

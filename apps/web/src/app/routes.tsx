@@ -27,7 +27,6 @@ const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   'organization/wallet': 'pages.wallet',
   'salesforce/accounts': 'nav.accountDataSync',
   'salesforce/credential': 'nav.appCredential',
-  'notification-settings': 'pages.notificationSettings',
 };
 
 /** /admin/* pages that a later release fills. */
@@ -231,6 +230,13 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/mobile-app/MobileAppPage.tsx'),
               (m) => <m.MobileAppPage />,
+            ),
+          },
+          {
+            path: 'notification-settings',
+            ...page(
+              () => import('../features/notifications/NotificationSettingsPage.tsx'),
+              (m) => <m.NotificationSettingsPage />,
             ),
           },
           {

@@ -1,11 +1,14 @@
+import { NOTIFICATION_SOCKET_PATH } from '@omnichat/contracts';
 import { vi } from 'vitest';
 
 /**
  * A WebSocket stand-in: it never touches the network and stays "connecting" until a test calls
- * `open()`. Every instance is kept in `FakeWebSocket.instances`, newest last.
+ * `open()`. Every instance is kept in `FakeWebSocket.instances`, newest last; those of the notification socket
+ * (which the organization layout opens beside the general one) in `FakeWebSocket.notificationInstances` instead.
  */
 export class FakeWebSocket {
   static instances: FakeWebSocket[] = [];
+  static notificationInstances: FakeWebSocket[] = [];
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
   static readonly CLOSING = 2;
@@ -17,8 +20,15 @@ export class FakeWebSocket {
     return socket;
   }
 
+  static latestNotification(): FakeWebSocket {
+    const socket = FakeWebSocket.notificationInstances.at(-1);
+    if (!socket) throw new Error('no notification WebSocket was created');
+    return socket;
+  }
+
   static reset(): void {
     FakeWebSocket.instances = [];
+    FakeWebSocket.notificationInstances = [];
   }
 
   readonly url: string;
@@ -42,7 +52,8 @@ export class FakeWebSocket {
 
   constructor(url: string) {
     this.url = url;
-    FakeWebSocket.instances.push(this);
+    const notification = new URL(url).pathname === NOTIFICATION_SOCKET_PATH;
+    (notification ? FakeWebSocket.notificationInstances : FakeWebSocket.instances).push(this);
   }
 
   private get self(): WebSocket {

@@ -1,29 +1,47 @@
 import { BellOutlined } from '@ant-design/icons';
 import { LIMITS } from '@omnichat/contracts';
 import { Badge, Button, Empty, Popover } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Text } from './text.tsx';
 
 /** "99+" above the cap (SPEC 9). */
 export const formatUnreadCount = (count: number) =>
   count > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(count);
 
-/** Header bell with the unread count; the notification panel arrives with the notification socket. */
-export function NotificationBell({ unreadCount = 0 }: { unreadCount?: number }) {
+interface NotificationBellProps {
+  unreadCount?: number;
+  /** The panel, rendered only while open; `close` hides it (after following a notification). */
+  panel?: (close: () => void) => ReactNode;
+}
+
+/** Header bell with the unread count; its panel opens on click (phone-wide at most). */
+export function NotificationBell({ unreadCount = 0, panel }: NotificationBellProps) {
   const { t } = useTranslation();
-  const panel = (
-    <div style={{ width: 'min(320px, calc(100vw - 48px))' }}>
-      <Text strong>{t('notifications.title')}</Text>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  // always some content: antd opens no popover without it
+  const content = (
+    <div style={{ width: 'min(380px, calc(100vw - 24px))' }}>
+      {!panel && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />}
+      {panel && open && panel(close)}
     </div>
   );
+  const count = unreadCount > 0 ? formatUnreadCount(unreadCount) : '';
   return (
-    <Popover content={panel} trigger="click" placement="bottomRight">
-      <Badge count={unreadCount > 0 ? formatUnreadCount(unreadCount) : 0} size="small" offset={[-4, 4]}>
+    <Popover
+      content={content}
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      destroyOnHidden
+    >
+      <Badge count={count || 0} size="small" offset={[-4, 4]}>
         <Button
           type="text"
           shape="circle"
-          aria-label={`${t('nav.notifications')}${unreadCount > 0 ? ` (${formatUnreadCount(unreadCount)})` : ''}`}
+          aria-label={`${t('nav.notifications')}${count ? ` (${count})` : ''}`}
           icon={<BellOutlined />}
         />
       </Badge>

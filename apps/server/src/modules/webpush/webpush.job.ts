@@ -47,7 +47,7 @@ async function post(ctx: AppContext, keys: VapidKeys, row: PushSubscriptionRow, 
   const response = await fetch(details.endpoint, {
     method: 'POST',
     headers,
-    body: details.body,
+    body: details.body ? new Uint8Array(details.body) : null,
     redirect: 'manual',
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });

@@ -5,8 +5,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/login-flow.ts';
+import { NotificationCenter } from '../../features/notifications/NotificationCenter.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
-import { NotificationBell } from '../../ui/NotificationBell.tsx';
 import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
 import { useCurrentSubscription, useMemberPermissions, usePublicSettings } from '../queries.ts';
@@ -102,7 +102,7 @@ export function OrganizationLayout() {
           <>
             <LanguagePicker />
             <ThemeToggle />
-            <NotificationBell unreadCount={0} />
+            <NotificationCenter />
             <UserMenu
               name={user?.display_name || user?.username || ''}
               avatar={sessionState.userAvatar}

@@ -1,0 +1,57 @@
+import type { NotificationsCatalogue } from './en.ts';
+
+/** 通知面板及通知设置（简体中文）。 */
+export const notificationsZhCn: NotificationsCatalogue = {
+  panel: {
+    unread: '{{count}} 条未读',
+    clearRead: '清除已读',
+    clearAll: '全部清除',
+    clearAllTitle: '删除所有通知',
+    clearAllConfirm: '确定要删除所有通知吗？此操作无法撤销',
+    pin: '置顶',
+    unpin: '取消置顶',
+    pinned: '已置顶',
+    delete: '删除',
+    unknownTime: '未知时间',
+    settings: '设置',
+    previous: '上一页',
+    next: '下一页',
+    pageOf: '第 {{page}} / {{pages}} 页',
+  },
+  errors: {
+    invalid: '响应格式无效',
+    query: '查询失败：{{error}}',
+    sendQuery: '无法发送查询',
+    read: '无法将通知标记为已读',
+    pin: '无法置顶或取消置顶通知',
+    delete: '无法删除通知',
+    'remove-read': '无法删除已读通知',
+    'remove-any': '无法删除所有通知',
+    connect: '无法连接到 WebSocket',
+  },
+  types: {
+    conversation: { assigned: '有会话分配给我', message: '我的会话有新消息' },
+    member: { joined: '有成员加入组织' },
+    invite: { accepted: '我的邀请已被接受' },
+    channel: { needs_reauth: '有渠道需要重新连接' },
+  },
+  settings: {
+    subtitle: '选择接收哪些通知，以及通过哪里接收。',
+    type: '通知',
+    channels: { in_app: '应用内', email: '邮件', push: '推送' },
+    emailMode: '邮件发送方式',
+    immediate: '即时',
+    digest: '每日摘要',
+    saved: '已保存通知设置',
+  },
+  push: {
+    title: '此浏览器的推送通知',
+    on: '此浏览器会接收推送通知。',
+    off: '此浏览器不会接收推送通知。',
+    deniedHint: '推送通知权限被拒绝，请在浏览器设置中启用',
+    unsupportedHint: '此浏览器不支持网页推送',
+    publicKey: '无法从服务器获取公钥',
+    subscribe: '无法订阅推送通知',
+    unsubscribe: '无法取消订阅推送通知',
+  },
+};

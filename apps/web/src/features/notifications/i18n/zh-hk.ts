@@ -1,0 +1,57 @@
+import type { NotificationsCatalogue } from './en.ts';
+
+/** 通知面板及通知設定（繁體中文）。 */
+export const notificationsZhHk: NotificationsCatalogue = {
+  panel: {
+    unread: '{{count}} 則未讀',
+    clearRead: '清除已讀',
+    clearAll: '全部清除',
+    clearAllTitle: '刪除所有通知',
+    clearAllConfirm: '確定要刪除所有通知嗎？此操作無法復原',
+    pin: '置頂',
+    unpin: '取消置頂',
+    pinned: '已置頂',
+    delete: '刪除',
+    unknownTime: '未知時間',
+    settings: '設定',
+    previous: '上一頁',
+    next: '下一頁',
+    pageOf: '第 {{page}} / {{pages}} 頁',
+  },
+  errors: {
+    invalid: '回應格式無效',
+    query: '查詢失敗：{{error}}',
+    sendQuery: '無法發送查詢',
+    read: '無法將通知標為已讀',
+    pin: '無法置頂或取消置頂通知',
+    delete: '無法刪除通知',
+    'remove-read': '無法刪除已讀通知',
+    'remove-any': '無法刪除所有通知',
+    connect: '無法連線至 WebSocket',
+  },
+  types: {
+    conversation: { assigned: '有對話分配給我', message: '我的對話有新訊息' },
+    member: { joined: '有成員加入組織' },
+    invite: { accepted: '我的邀請已被接受' },
+    channel: { needs_reauth: '有渠道需要重新連接' },
+  },
+  settings: {
+    subtitle: '選擇接收哪些通知，以及從哪裡接收。',
+    type: '通知',
+    channels: { in_app: '應用程式內', email: '電郵', push: '推送' },
+    emailMode: '電郵發送方式',
+    immediate: '即時',
+    digest: '每日摘要',
+    saved: '已儲存通知設定',
+  },
+  push: {
+    title: '此瀏覽器的推送通知',
+    on: '此瀏覽器會接收推送通知。',
+    off: '此瀏覽器不會接收推送通知。',
+    deniedHint: '推送通知權限被拒絕，請在瀏覽器設定中啟用',
+    unsupportedHint: '此瀏覽器不支援網頁推送',
+    publicKey: '無法從伺服器取得公鑰',
+    subscribe: '無法訂閱推送通知',
+    unsubscribe: '無法取消訂閱推送通知',
+  },
+};
