@@ -41,6 +41,8 @@ const eventsOf = (channel: ChannelRow, body: unknown) =>
 
 /** Deliveries applied per transaction. */
 const BATCH = 500;
+/** How soon after a channel's job ended a look for deliveries it may have missed comes. */
+const RECHECK_MS = 1_000;
 
 /**
  * `POST /public/v1/channels/:channel_id/webhook`: a signed delivery is stored with a job in the channel's
@@ -92,17 +94,41 @@ export async function webhookIngestRoutes(
             );
           return result;
         });
-        if (!applied) return;
+        if (!applied) {
+          // a delivery stored while this job ends finds the key still taken: a look shortly after catches it
+          await job.inWorkspace((tx) =>
+            jobs.enqueue(
+              recheck,
+              { channel_id },
+              { tx, runAt: new Date(Date.now() + RECHECK_MS), idempotencyKey: `recheck:${channel_id}` },
+            ),
+          );
+          return;
+        }
         pushed(applied);
       }
     },
   });
   const enqueueIngest = (tx: Tx, channelId: string, workspaceId?: string) =>
     jobs.enqueue(ingest, { channel_id: channelId }, { tx, workspaceId, idempotencyKey: `channel:${channelId}` });
+  const recheck = defineJob({
+    name: 'channels.webhook-recheck',
+    queue: 'webhooks',
+    payload: z.object({ channel_id: z.uuid() }),
+    handle: ({ channel_id }, job) =>
+      job.inWorkspace(async (tx) => {
+        const [waiting] = await tx
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.channelId, channel_id), isNull(webhookDeliveries.processedAt)))
+          .limit(1);
+        if (waiting) await enqueueIngest(tx, channel_id);
+      }),
+  });
+  jobs.define(recheck);
 
-  // A delivery stored in the instant between its channel's job's last look and that job's end has no job of its
-  // own (the key was still taken): the sweep finds such deliveries and queues their channel again, and removes
-  // applied deliveries after a week.
+  // A delivery the recheck above missed (a process that stopped in between): the sweep finds deliveries waiting
+  // over 30 s and queues their channel again, and removes applied deliveries after a week.
   const sweep = defineJob({
     name: 'channels.webhook-sweep',
     queue: 'webhooks',

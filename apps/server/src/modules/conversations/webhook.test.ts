@@ -188,6 +188,23 @@ describe('WhatsApp webhooks', () => {
     expect(left.map((d) => d.processedAt !== null)).toEqual([true]);
   });
 
+  it('apply a delivery stored while its channel’s job was ending about a second later, not at the next sweep', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    await deliver(channel.id, textFrom('85251234567', 'wamid.FIRST', 'first', Math.floor(Date.now() / 1000)));
+    await t.app.jobs.drain();
+    // stored as the job ended: the job's key was still taken, so it got no job of its own
+    const body = JSON.parse(metaJson(textFrom('85251234567', 'wamid.LATE', 'late', Math.floor(Date.now() / 1000))));
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.insert(webhookDeliveries).values({ workspaceId: owner.workspaceId, channelId: channel.id, body }),
+    );
+    await t.app.jobs.drain();
+    expect((await messagesOf(owner.workspaceId)).map((m) => m.text)).toEqual(['first']);
+    t.clock.advance(1_500);
+    await t.app.jobs.drain();
+    expect((await messagesOf(owner.workspaceId)).map((m) => m.text).sort()).toEqual(['first', 'late']);
+  });
+
   it('store a message once however often Meta delivers it, also ten times at once', async () => {
     const owner = await createOwner(t);
     const channel = await whatsappChannel(owner);

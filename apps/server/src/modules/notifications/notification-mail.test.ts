@@ -1,0 +1,72 @@
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
+import { freePort } from '../../../test/server-process.ts';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let smtp: SMTPServer;
+const received: { to: string[]; message: string }[] = [];
+beforeEach(async () => {
+  t = await createTestApp({}, { realMailer: true });
+  received.length = 0;
+  const port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let message = '';
+      stream.on('data', (chunk: Buffer) => {
+        message += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), message });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+  await t.app.inject({
+    method: 'PUT',
+    url: '/v1/system-setting',
+    headers: bearer(root),
+    payload: {
+      settings: [
+        { key: 'smtp.host', value: '127.0.0.1' },
+        { key: 'smtp.port', value: String(port) },
+        { key: 'smtp.security', value: 'none' },
+      ],
+    },
+  });
+});
+afterEach(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('notification e-mail', () => {
+  it('reaches an SMTP server with the notification and a link to its page', async () => {
+    const owner = await createOwner(t, 'Acme');
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace/members/invite',
+      headers: bearer(owner.token),
+      payload: { email: 'amy@example.com', role: 'member' },
+    });
+    await t.app.jobs.drain();
+    const invitation = received.find((mail) => mail.to.includes('amy@example.com'))!;
+    const token = /auth\/join\?token=([\w-]+)/.exec(invitation.message.replace(/=\r?\n/g, ''))![1];
+    await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/workspace/invite/accept',
+      payload: { token, account: { username: 'amy', display_name: 'Amy Chan', password: 'joining password' } },
+    });
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const toOwner = received.filter((mail) => mail.to.includes(owner.user.email)).map((mail) => mail.message);
+    expect(toOwner.some((message) => /Subject: Amy Chan joined Acme/.test(message))).toBe(true);
+    expect(toOwner.some((message) => /Subject: Amy Chan accepted your invitation/.test(message))).toBe(true);
+    expect(toOwner.join('\n')).toContain('http://chat.test/app/organization/users');
+  });
+});
