@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   addMember,
   call,
@@ -40,7 +42,14 @@ async function cluster(env: Record<string, string> = {}) {
   });
   const workspaceId = workspace.data.id;
   await addMember(database.url, workspaceId, 'member');
-  return { a: a!, b: b!, redis, workspaceId, owner: await memberToken(a!, 'owner', workspaceId) };
+  return {
+    a: a!,
+    b: b!,
+    redis,
+    workspaceId,
+    databaseUrl: database.url,
+    owner: await memberToken(a!, 'owner', workspaceId),
+  };
 }
 
 const ready = async (server: ServerProcess) => {
@@ -71,6 +80,32 @@ describe.skipIf(!serverUrl)('several processes, one system (PostgreSQL and Redis
     expect(await ownerOnB.closed).toBe(4401);
     // the revoked token is refused on the other process at once
     expect((await call(b, '/v1/teams', { token: owner })).status).toBe(401);
+  }, 60_000);
+
+  it("a read in a notification panel served by one process updates the user's panel on the other", async () => {
+    const { a, b, workspaceId, owner, databaseUrl } = await cluster();
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    const { rows } = await database.query(
+      `insert into notifications (workspace_id, user_id, type, params)
+       select $1, id, 'member.joined', '{"name":"Amy","organization":"Cluster"}' from users where username = 'owner'
+       returning id`,
+      [workspaceId],
+    );
+    await database.end();
+    const panel = async (server: ServerProcess) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/v1/ws/system-notification?token=${owner}`);
+      const received: { type: string; data?: { unread_count: number } }[] = [];
+      ws.on('message', (raw) => received.push(JSON.parse(raw.toString())));
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      cleanup.push(() => ws.terminate());
+      return { ws, received };
+    };
+    const [onA, onB] = [await panel(a), await panel(b)];
+    onB.ws.send(JSON.stringify({ type: 'query', data: { page: 1, size: 10, field: 'created_at', asc: false } }));
+    await eventually(async () => onB.received.at(-1)?.data?.unread_count === 1);
+    onA.ws.send(JSON.stringify({ type: 'read', data: { notification_id: rows[0].id } }));
+    await eventually(async () => onB.received.at(-1)?.data?.unread_count === 0);
   }, 60_000);
 
   it('counts sign-in attempts made on either process against one limit', async () => {
