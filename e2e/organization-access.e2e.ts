@@ -48,6 +48,10 @@ async function signIn(page: Page, login: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The header's bell, with its unread count when there is one. */
+const bell = (page: Page, count?: number) =>
+  page.getByRole('button', { name: count ? `notifications (${count})` : 'notifications', exact: true });
+
 /** A verified user with an organization, set up through the API and the mailed verification link. */
 async function ownerWithOrganization(name: string) {
   const username = unique('owner');
@@ -80,7 +84,7 @@ async function ownerWithOrganization(name: string) {
 }
 
 describe('organizations and access', () => {
-  it('an owner invites a member, who joins through the mailed link and sees the sidebar their role allows', async () => {
+  it('an owner invites a member, who joins through the mailed link and sees the sidebar their role allows; the owner hears of it live in every tab', async () => {
     await useCatcher();
     const owner = await ownerWithOrganization('Harbour Coffee');
     // New members may do everything but workflows, so the member sees a locked item.
@@ -121,6 +125,24 @@ describe('organizations and access', () => {
     }
     const locked = sidebar.locator('[data-locked]');
     expect(await locked.filter({ hasText: 'Workflow' }).count()).toBe(1);
+
+    // The owner heard of it live, in every tab: the member joined, and the invitation was accepted
+    const ownerTab = await ownerPage.context().newPage();
+    await ownerTab.goto('/app/dashboard');
+    await bell(ownerPage, 2).waitFor();
+    await bell(ownerTab, 2).waitFor();
+    await bell(ownerPage, 2).click();
+    await ownerPage.getByText('Mia Member joined Harbour Coffee').first().click();
+    await bell(ownerTab, 1).waitFor();
+    await bell(ownerPage, 1).click();
+    await ownerPage.getByRole('button', { name: 'Clear all' }).click();
+    await ownerPage
+      .getByText('are you sure you want to delete all notifications? This action cannot be undone')
+      .waitFor();
+    await ownerPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await bell(ownerTab).waitFor();
+    await bell(ownerPage).waitFor();
+    await ownerTab.close();
 
     // The owner makes the member an admin; on the member's next page load the sidebar follows.
     await ownerPage.reload();
