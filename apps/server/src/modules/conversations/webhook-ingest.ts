@@ -100,7 +100,8 @@ export async function webhookIngestRoutes(
             jobs.enqueue(
               recheck,
               { channel_id },
-              { tx, runAt: new Date(Date.now() + RECHECK_MS), idempotencyKey: `recheck:${channel_id}` },
+              // no idempotency key: a look already queued by an earlier run may come before this delivery
+              { tx, runAt: new Date(Date.now() + RECHECK_MS) },
             ),
           );
           return;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   instagramEcho,
@@ -203,6 +203,24 @@ describe('WhatsApp webhooks', () => {
     t.clock.advance(1_500);
     await t.app.jobs.drain();
     expect((await messagesOf(owner.workspaceId)).map((m) => m.text).sort()).toEqual(['first', 'late']);
+  });
+
+  it('looks again after each of a channel’s jobs, also when an earlier look is still to come', async () => {
+    const owner = await createOwner(t);
+    const channel = await whatsappChannel(owner);
+    const now = () => Math.floor(Date.now() / 1000);
+    await deliver(channel.id, textFrom('85251234567', 'wamid.ONE', 'one', now()));
+    await t.app.jobs.drain();
+    await deliver(channel.id, textFrom('85251234567', 'wamid.TWO', 'two', now()));
+    await t.app.jobs.drain();
+    // the first look may come before a delivery the second job's end left behind: each job has its own
+    const looks = await t.database.unsafeCrossTenant('test counts the looks to come', (tx) =>
+      tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.name, 'channels.webhook-recheck'), eq(jobs.status, 'queued'))),
+    );
+    expect(looks).toHaveLength(2);
   });
 
   it('store a message once however often Meta delivers it, also ten times at once', async () => {
