@@ -160,3 +160,16 @@ export async function benchOrganization(server: BenchServer, name: string, timeZ
   const workspace = await server.call('/v1/workspace', { name, time_zone: timeZone }, login.token as string);
   return { workspaceId: workspace.id as string, token: await tokenFor(server, workspace.id as string) };
 }
+
+/** Runs `run` `runs` times one after another; its p50 and p99 in milliseconds, to one decimal. */
+export async function timeRuns(runs: number, run: () => Promise<unknown>) {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    ms.push(performance.now() - start);
+  }
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(1);
+  return { p50: at(0.5), p99: at(0.99) };
+}

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/platform/db/database.ts';
 import { workspaceMembers, workspaces } from '../apps/server/src/platform/identity/workspaces.tables.ts';
-import { type BenchServer, startBenchServer, tokenFor } from './bench-server.ts';
+import { type BenchServer, startBenchServer, timeRuns, tokenFor } from './bench-server.ts';
 
 const CUSTOMERS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 50);
@@ -98,17 +98,7 @@ async function seedOrganization(database: Database, id: string, userId: string, 
   });
 }
 
-const timings = async (run: () => Promise<unknown>) => {
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    ms.push(performance.now() - start);
-  }
-  ms.sort((a, b) => a - b);
-  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(1);
-  return { p50: at(0.5), p99: at(0.99) };
-};
+const timings = (run: () => Promise<unknown>) => timeRuns(RUNS, run);
 
 const server: BenchServer = await startBenchServer(async (database, userId) => {
   await seedOrganization(database, big, userId, CUSTOMERS, 0);

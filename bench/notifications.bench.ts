@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { Database } from '../apps/server/src/platform/db/database.ts';
 import { workspaceMembers, workspaces } from '../apps/server/src/platform/identity/workspaces.tables.ts';
-import { startBenchServer, tokenFor } from './bench-server.ts';
+import { startBenchServer, timeRuns, tokenFor } from './bench-server.ts';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.argv[3] ?? 200);
@@ -47,15 +47,8 @@ async function socketOf(workspaceId: string) {
 }
 
 async function timed(run: () => Promise<unknown>) {
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    ms.push(performance.now() - start);
-  }
-  ms.sort((a, b) => a - b);
-  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(1);
-  return `${at(0.5)} | ${at(0.99)}`;
+  const { p50, p99 } = await timeRuns(RUNS, run);
+  return `${p50} | ${p99}`;
 }
 
 const query = (page: number) => ({ type: 'query', data: { page, size: 10, field: 'created_at', asc: false } });
