@@ -160,18 +160,29 @@ describe('job queue', () => {
 
   it('keeps its slots busy: a slow job does not hold back the ones behind it', async () => {
     const order: string[] = [];
+    // the slow job ends only once every quick one ran (or gives up after 5 s): held slots would never let them
+    let allQuickRan: () => void = () => {};
+    const quickOnes = new Promise<void>((resolve) => {
+      allQuickRan = resolve;
+    });
     const slow = defineJob({
       name: 'slow',
       payload: z.object({}),
       handle: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        order.push('slow');
+        const gaveUp = await Promise.race([
+          quickOnes.then(() => false),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5_000)),
+        ]);
+        order.push(gaveUp ? 'slow, after waiting in vain' : 'slow');
       },
     });
     const quick = defineJob({
       name: 'quick',
       payload: z.object({ n: z.number() }),
-      handle: async (p) => void order.push(`quick${p.n}`),
+      handle: async (p) => {
+        order.push(`quick${p.n}`);
+        if (order.filter((entry) => entry.startsWith('quick')).length === 8) allQuickRan();
+      },
     });
     t.app.jobs.define(slow);
     t.app.jobs.define(quick);
