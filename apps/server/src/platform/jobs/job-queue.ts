@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/database.ts';
 import { safeErrorMessage } from '../logging.ts';
+import { type ClaimedJob, claimFair, NO_ORGANIZATION } from './claim.ts';
 import { defaultBackoffMs, defineJob, type JobDefinition } from './job-definition.ts';
 import { type JobRow, jobs } from './jobs.tables.ts';
 
@@ -36,24 +37,9 @@ export interface QueueOptions {
 const REASON = 'the job queue claims and records jobs of every organization';
 
 /** What a claim answers of each job: enough to run it and record the outcome. */
-type ClaimedJob = Pick<JobRow, 'id' | 'workspaceId' | 'name' | 'queue' | 'payload' | 'attempts' | 'maxAttempts'>;
-interface ClaimedRow {
-  id: string;
-  workspace_id: string | null;
-  name: string;
-  queue: string;
-  payload: unknown;
-  attempts: number;
-  max_attempts: number;
-  rank: number | string;
-  turn: number | string;
-}
 const CURRENT_WORKSPACE = sql`nullif(current_setting('app.workspace_id', true), '')::uuid`;
 const DAY = 24 * 3600 * 1000;
 const RETENTION_BATCH = 5_000;
-/** platform jobs (no organization) are one group of their own in the fair claim */
-const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
-const groupOf = sql`coalesce(workspace_id, ${NO_ORGANIZATION}::uuid)`;
 
 /**
  * A durable queue in PostgreSQL. Due jobs are claimed with FOR UPDATE SKIP LOCKED, so several processes can work
@@ -298,6 +284,13 @@ export class JobQueue {
     }
   }
 
+  /** One fair claim (see claim.ts) over the organizations after `after`, all of them when null. */
+  private claimFrom(queue: string, limit: number, after: string | null) {
+    return this.database.unsafeCrossTenant(REASON, (tx) =>
+      claimFair(tx, { queue, limit, after, names: [...this.definitions.keys()], now: new Date(this.now()) }),
+    );
+  }
+
   /**
    * Claims up to `limit` due jobs of a queue, fairly between organizations: the organizations with due jobs
    * take turns (round robin from the one served last), one job each per turn, so one organization's 100,000
@@ -312,54 +305,6 @@ export class JobQueue {
     const last = claimed.at(-1);
     if (last) this.cursors.set(queue, last.workspaceId ?? NO_ORGANIZATION);
     return claimed;
-  }
-
-  /** One fair claim over the organizations after `after` (all of them when null), in organization order. */
-  private claimFrom(queue: string, limit: number, after: string | null): Promise<ClaimedJob[]> {
-    const now = new Date(this.now());
-    const names = sql.join(
-      [...this.definitions.keys()].map((name) => sql`${name}`),
-      sql`, `,
-    );
-    const due = sql`status = 'queued' AND queue = ${queue} AND run_at <= ${now} AND name IN (${names})`;
-    const start = after === null ? sql`TRUE` : sql`${groupOf} > ${after}::uuid`;
-    return this.database.unsafeCrossTenant(REASON, async (tx) => {
-      const result = await tx.execute(sql`
-        WITH RECURSIVE grp AS (
-          (SELECT ${groupOf} AS g FROM jobs WHERE ${due} AND ${start} ORDER BY 1 LIMIT 1)
-          UNION ALL
-          SELECT (SELECT ${groupOf} FROM jobs WHERE ${due} AND ${groupOf} > grp.g ORDER BY 1 LIMIT 1)
-          FROM grp WHERE grp.g IS NOT NULL
-        ),
-        turns AS (SELECT g, row_number() OVER () AS turn FROM (SELECT g FROM grp WHERE g IS NOT NULL LIMIT ${limit}) o),
-        picked AS (
-          SELECT turns.g, turns.turn, c.id, c.run_at FROM turns CROSS JOIN LATERAL (
-            SELECT id, run_at FROM jobs WHERE ${due} AND ${groupOf} = turns.g
-            ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
-          ) c
-        ),
-        chosen AS (
-          SELECT id, turn, rank FROM (
-            SELECT id, turn, row_number() OVER (PARTITION BY g ORDER BY run_at) AS rank FROM picked
-          ) ranked ORDER BY rank, turn LIMIT ${limit}
-        )
-        UPDATE jobs SET status = 'running', locked_at = ${now}, attempts = attempts + 1
-        FROM chosen WHERE jobs.id = chosen.id
-        RETURNING jobs.id, jobs.workspace_id, jobs.name, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts,
-          chosen.rank, chosen.turn`);
-      const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
-      return rows
-        .sort((a, b) => Number(a.rank) - Number(b.rank) || Number(a.turn) - Number(b.turn))
-        .map((row) => ({
-          id: row.id,
-          workspaceId: row.workspace_id,
-          name: row.name,
-          queue: row.queue,
-          payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
-          attempts: row.attempts,
-          maxAttempts: row.max_attempts,
-        }));
-    });
   }
 
   /**
