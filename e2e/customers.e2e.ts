@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, verifiedOwner } from './api.ts';
-import { launchBrowser, newPage } from './support.ts';
+import { checkA11y, launchBrowser, newPage } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,13 +24,18 @@ describe('customers', () => {
 
     const page = await newPage(browser);
     await page.goto('/auth/login');
+    await page.getByLabel('Username or e-mail').waitFor();
+    await checkA11y(page);
     await page.getByLabel('Username or e-mail').fill(username);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/app/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await checkA11y(page);
     await page.goto('/app/relationship/customers');
     await page.getByRole('heading', { name: 'Customers' }).waitFor();
     await page.getByText('Amy Chan').waitFor();
+    await checkA11y(page);
 
     // Import: the preview names the bad row, then the progress bar runs to the report
     await page.getByRole('button', { name: 'Import' }).click();
@@ -41,6 +46,7 @@ describe('customers', () => {
       buffer: Buffer.from('First Name,Last Name,Phone,Tags\nBen,Lee,6234 5678,VIP\nCara,Ng,12,\nDan,Ho,9345 6789,\n'),
     });
     await dialog.getByText('Row 3: phone number is not valid').waitFor();
+    await checkA11y(page, 'import dialog');
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByText('Import finished').waitFor({ timeout: 30_000 });
     await dialog.getByRole('progressbar').waitFor();

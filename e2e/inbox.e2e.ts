@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeGraph, startFakeGraph } from '../apps/server/test/fakes/graph-api.ts';
 import { metaJson, signMetaBody, whatsappStatus, whatsappText } from '../apps/server/test/fakes/meta-webhooks.ts';
 import { api, verifiedOwner } from './api.ts';
-import { baseUrl, launchBrowser, newPage } from './support.ts';
+import { baseUrl, checkA11y, launchBrowser, newPage } from './support.ts';
 
 const PHONE_NUMBER_ID = '106540352242922';
 const WHATSAPP_TOKEN = 'e2e-whatsapp-token';
@@ -47,10 +47,14 @@ async function metaPosts(channelId: string, payload: object) {
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/auth/login');
+  await page.getByLabel('Username or e-mail').waitFor();
+  await checkA11y(page);
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/app/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await checkA11y(page);
 }
 
 async function reply(agent: Page, text: string) {
@@ -77,6 +81,7 @@ describe('inbox', () => {
     await visitor.goto(await shopSite(channel.widget_key));
     await visitor.getByRole('button', { name: 'Chat with us' }).click();
     await visitor.getByRole('dialog', { name: 'Shop help' }).waitFor();
+    await checkA11y(visitor);
     await visitor.getByLabel('Type a message…').fill('Do you ship to Kowloon?');
     await visitor.getByLabel('Type a message…').press('Enter');
 
@@ -85,6 +90,7 @@ describe('inbox', () => {
     await row.waitFor();
     await row.click();
     await agent.getByRole('log').getByText('Do you ship to Kowloon?').waitFor();
+    await checkA11y(agent);
     await reply(agent, 'Yes, next day!');
     await visitor.getByText('Yes, next day!').waitFor();
 
@@ -127,6 +133,7 @@ describe('inbox', () => {
     );
     await agent.getByRole('button', { name: 'Wendy Wong, 1 unread' }).click();
     await agent.getByRole('log').getByText('Is my order ready?').waitFor();
+    await checkA11y(agent);
     // opening it told WhatsApp the message was read
     await expect.poll(() => graph.sent((r) => (r.body as { status?: string }).status === 'read').length).toBe(1);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api.ts';
 import { ADMIN } from './global-setup.ts';
 import { startMailCatcher } from './mail-catcher.ts';
-import { launchBrowser, newPage, unique } from './support.ts';
+import { checkA11y, launchBrowser, newPage, unique } from './support.ts';
 
 let browser: Browser;
 let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -43,6 +43,8 @@ const useCatcher = () =>
 
 async function signIn(page: Page, login: string, password: string) {
   await page.goto('/auth/login');
+  await page.getByLabel('Username or e-mail').waitFor();
+  await checkA11y(page);
   await page.getByLabel('Username or e-mail').fill(login);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -98,10 +100,16 @@ describe('organizations and access', () => {
     const ownerPage = await newPage(browser);
     await signIn(ownerPage, owner.username, owner.password);
     await ownerPage.waitForURL('**/app/dashboard');
+    await ownerPage.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await checkA11y(ownerPage);
     await ownerPage.goto('/app/organization/users');
+    await ownerPage.getByRole('button', { name: 'Invite member' }).waitFor();
+    await checkA11y(ownerPage);
     const memberEmail = `${unique('member')}@example.com`;
     await ownerPage.getByRole('button', { name: 'Invite member' }).click();
     const dialog = ownerPage.getByRole('dialog');
+    await dialog.getByLabel('E-mail').waitFor();
+    await checkA11y(ownerPage, 'invite dialog');
     await dialog.getByLabel('E-mail').fill(memberEmail);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await ownerPage.getByText('invitation sent').first().waitFor();
@@ -111,6 +119,7 @@ describe('organizations and access', () => {
     const memberPage = await newPage(browser);
     await memberPage.goto(link);
     await memberPage.getByText('Harbour Coffee').first().waitFor();
+    await checkA11y(memberPage);
     await memberPage.getByLabel('Username').fill(unique('mia'));
     await memberPage.getByLabel('Display name').fill('Mia Member');
     await memberPage.getByLabel('Password', { exact: true }).fill('member password 1');
@@ -163,12 +172,18 @@ describe('organizations and access', () => {
     await api('PUT', '/v1/system-setting', { settings: [{ key: 'smtp.host', value: 'smtp.invalid' }] }, adminToken);
     const page = await newPage(browser);
     await page.goto('/auth/admin/login');
+    await page.getByLabel('Username or e-mail').waitFor();
+    await checkA11y(page);
     await page.getByLabel('Username or e-mail').fill(ADMIN.username);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('navigation', { name: 'sidebar' }).getByText('system admin panel').waitFor();
+    await checkA11y(page);
 
     await page.goto('/admin/settings/smtp-server');
+    await page.getByLabel('SMTP host').waitFor();
+    await checkA11y(page);
     await page.getByLabel('SMTP host').fill('127.0.0.1');
     await page.getByLabel('SMTP port').fill(String(catcher.port));
     await page.getByLabel('Security').click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support.ts';
+import { checkA11y, launchBrowser, newPage } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +19,7 @@ describe('the installable shell', () => {
 
     await page.goto('/auth/login');
     await page.getByLabel('Username or e-mail').waitFor();
+    await checkA11y(page);
     expect(encodings[0]).toMatch(/^(br|gzip)$/);
 
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();

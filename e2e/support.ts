@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 
@@ -41,6 +42,10 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
     });
   });
   const page = await context.newPage();
+  const visited = new Set<string>();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().startsWith('http')) visited.add(pagePath(frame.url()));
+  });
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
       violations.push(`console: ${message.text()}`);
@@ -48,6 +53,14 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   onTestFinished(() => {
     if (violations.length > 0)
       throw new Error(`the browser reported Content-Security-Policy violations:\n${violations.join('\n')}`);
+  });
+  // every page a journey shows gets its accessibility check (see checkA11y)
+  onTestFinished(() => {
+    const unchecked = [...visited].filter((path) => !checkedPaths.has(path));
+    if (unchecked.length > 0)
+      throw new Error(
+        `the journey showed ${unchecked.join(', ')} without checkA11y(page) there (call it where the page is ready)`,
+      );
   });
   return page;
 }
@@ -73,3 +86,79 @@ export async function mailedLink(route: string, to: string, timeoutMs = 10_000):
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** A page's path as the accessibility checks count it: the app's pages by path, another site's with its origin. */
+const pagePath = (address: string) => {
+  const url = new URL(address);
+  return `${url.origin === baseUrl() ? '' : url.origin}${url.pathname}`;
+};
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** What this journey file has checked already (vitest loads this module once per file). */
+const checkedPages = new Set<string>();
+const checkedPaths = new Set<string>();
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on a serious or critical violation, listing each rule with the
+ * elements it found. Once per page path and theme in a journey file (`state` names a further state worth its own
+ * check, an open dialog): the journeys call it where they wait for a page to be ready, and a second call on a
+ * checked page costs nothing. Pages on another origin (the shop site that embeds the widget) are checked too; the
+ * widget's shadow root is part of them.
+ */
+export async function checkA11y(page: Page, state = ''): Promise<void> {
+  const path = pagePath(page.url());
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
+  const key = [path, theme && `(${theme})`, state].filter(Boolean).join(' ');
+  checkedPaths.add(path);
+  if (checkedPages.has(key)) return;
+  checkedPages.add(key);
+  // what is still loading (a lazy page, a list's first answer) is checked once it arrived, not as a skeleton
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.route-progress, .page-loading, .ant-skeleton, .ant-spin-spinning'),
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
+  // colours are measured as drawn: entering dialogs, drawers and toasts finish fading in first (not the spinners,
+  // which never end, nor the 2-second ripple a clicked antd button leaves, which holds no text)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .filter(
+          (animation) => !((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.ant-wave'),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  // evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply to it
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const results = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: AxeViolation[] };
+    return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  });
+  if (violations.length === 0) return;
+  const report = violations.map((violation) =>
+    [
+      `- ${violation.id} (${violation.impact}): ${violation.help} ${violation.helpUrl}`,
+      ...violation.nodes.map((node) => {
+        const target = node.target.map((part) => JSON.stringify(part)).join(' > ');
+        const summary = node.failureSummary ? `\n      ${node.failureSummary.replaceAll('\n', '\n      ')}` : '';
+        return `    ${target}${summary}`;
+      }),
+    ].join('\n'),
+  );
+  throw new Error(`accessibility violations on ${key}:\n${report.join('\n')}`);
+}

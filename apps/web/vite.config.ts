@@ -18,6 +18,20 @@ export default defineConfig({
     emptyOutDir: true,
     // read by scripts/check-budgets.mjs to follow what each page loads
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // the libraries every screen runs on in one chunk: split across several (as the bundler otherwise chooses
+        // when lazy pages share some of them), each piece compresses worse and the first load grows
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -45,6 +45,7 @@ import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { databaseCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
 import { createClusterBus } from './platform/realtime/cluster-bus.ts';
+import { createSocketAuth } from './platform/realtime/socket-auth.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
 import { createLocalStorage } from './platform/storage/file-storage.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.setValidatorCompiler(validatorWithTextRules);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
+  app.decorateRequest('socketSession', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-trace-id', request.id);
   });
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const settings = createSettingsService(database, secrets);
   const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
   const guards = createGuards(database, tokens);
+  const socketAuth = createSocketAuth(database, tokens, guards, options.now);
   const jobs = new JobQueue(database, app.log, { now: options.now });
   const events = new EventBus(database, jobs, app.log, options.now);
   // every process hears socket pushes and closes through Redis when REDIS_URL is set; in this process otherwise
@@ -133,7 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     graph: createGraphClient(config.GRAPH_API_URL),
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
     guards,
-    sockets: new SocketHub(guards, app.log, cluster, options.now),
+    socketAuth,
+    sockets: new SocketHub(socketAuth, app.log, cluster, options.now),
     cluster,
     jobs,
     events,
@@ -197,7 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       return guards.inMember(request, permission ?? undefined, async () => handler.call(this, request, reply));
     };
   });
-  await registerSocketGateway(app, ctx.sockets, guards);
+  await registerSocketGateway(app, ctx.sockets, socketAuth);
   const modules = [
     userAuthRoutes,
     adminAuthRoutes,

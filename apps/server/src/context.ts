@@ -14,6 +14,7 @@ import type { EventBus } from './platform/events/event-bus.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { ClusterBus } from './platform/realtime/cluster-bus.ts';
+import type { SocketAuth } from './platform/realtime/socket-auth.ts';
 import type { SocketHub } from './platform/realtime/socket-hub.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 
@@ -36,6 +37,8 @@ export interface AppContext {
   loginLimits: { perIp: RateLimiter; perAccount: RateLimiter };
   /** per-IP and per-account limits of requests that send mail or test a password */
   abuseLimits: AbuseLimits;
+  /** what a socket's `token` parameter is (a session token or a one-time ticket), and its session's checks later */
+  socketAuth: SocketAuth;
   /** the general socket: register actions, push to a user's or an organization's open sockets */
   sockets: SocketHub;
   /** what every process of the deployment hears (Redis pub/sub when REDIS_URL is set) */

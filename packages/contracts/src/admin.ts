@@ -105,6 +105,10 @@ export const auditLogSchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  /** the target's name at the time (a member's display name, a team's name…); null on entries older than names */
+  target_name: z.string().nullable(),
+  /** the organization's name at the time; null for platform entries and entries older than names */
+  workspace_name: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string(),

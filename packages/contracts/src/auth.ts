@@ -51,6 +51,25 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const tokenBodySchema = z.object({ token: z.string().min(1).max(512) });
 export const forgotPasswordBodySchema = z.object({ email: emailField });
+/**
+ * A new verification link: for an address (the resend page), or for what the user typed on the sign-in page that
+ * answered "please verify your e-mail address" (a username or an address).
+ */
+export const resendVerificationBodySchema = z
+  .object({
+    email: emailField.optional(),
+    username_or_email: z
+      .string({ error: 'username_or_email_required' })
+      .trim()
+      .min(1, { error: 'username_or_email_required' })
+      .max(LIMITS.emailMax, { error: 'username_or_email_required' })
+      .optional(),
+  })
+  .refine((body) => body.email !== undefined || body.username_or_email !== undefined, {
+    error: 'invalid_email',
+    path: ['email'],
+  });
+export type ResendVerificationBody = z.input<typeof resendVerificationBodySchema>;
 export const resetPasswordBodySchema = z
   .object({
     token: z.string().min(1).max(512),
@@ -173,6 +192,7 @@ export const authEndpoints = {
     path: '/public/v1/auth/login',
     body: loginBodySchema,
     response: userLoginResultSchema,
+    // the right password of an account whose e-mail is not verified: 403 with fields.username_or_email
     summary: 'Sign in with username or e-mail and password',
   }),
   googleLogin: endpoint({
@@ -206,7 +226,7 @@ export const authEndpoints = {
   resendVerification: endpoint({
     method: 'POST',
     path: '/public/v1/auth/resend-verification',
-    body: forgotPasswordBodySchema,
+    body: resendVerificationBodySchema,
     response: messageResultSchema,
     summary: 'E-mail a new verification link (same answer whether or not the address needs one)',
   }),

@@ -122,6 +122,13 @@ export const memberEndpoints = {
     response: messageResultSchema,
     summary: 'Withdraw a pending invitation',
   }),
+  resendInvite: endpoint({
+    method: 'POST',
+    path: '/v1/workspace/members/invites/:id/resend',
+    params: memberParams,
+    response: inviteSchema,
+    summary: 'Mail a pending invitation again with a new link (the old one stops working) and a new 7-day expiry',
+  }),
   invitePreview: endpoint({
     method: 'GET',
     path: '/public/v1/workspace/invite',

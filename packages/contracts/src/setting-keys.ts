@@ -9,6 +9,8 @@ export const SYSTEM_SETTINGS = {
   'system.copyright': { public: true, secret: false, default: '' },
   'system.privacy.pdf': { public: true, secret: false, default: '' },
   'system.terms.pdf': { public: true, secret: false, default: '' },
+  /** where the public pages' "Contact us" writes to; empty shows the about page's contact section */
+  'system.contact.email': { public: true, secret: false, default: '' },
   'google.client.id': { public: true, secret: false, default: '' },
   'smtp.host': { public: false, secret: false, default: '' },
   'smtp.port': { public: false, secret: false, default: '587' },

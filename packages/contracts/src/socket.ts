@@ -1,7 +1,25 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 /** The general socket (SPEC 7): `/v1/ws?token=…`, JSON messages keyed by `action`. */
 export const SOCKET_PATH = '/v1/ws';
+
+/** How long a socket ticket may wait to be used (seconds). */
+export const SOCKET_TICKET_TTL_SECONDS = 30;
+
+/**
+ * A socket's `token` parameter is the session token or a one-time ticket for it. The web app sends a ticket: a
+ * browser prints the socket's URL when it fails to connect, and a ticket copied from there is already used or
+ * expired. Both sockets (`/v1/ws`, `/v1/ws/system-notification`) take a ticket of the bearer's session.
+ */
+export const socketEndpoints = {
+  ticket: endpoint({
+    method: 'POST',
+    path: '/v1/ws/ticket',
+    response: z.object({ ticket: z.string(), expires_in: z.number() }),
+    summary: 'A one-time ticket (valid 30 s) to open a socket with instead of the session token',
+  }),
+};
 /**
  * 1001: the server is going away (shutdown), reconnect, maybe to another process; 4401: the token no longer works
  * (logout, password change, deactivation); 4403: the membership ended; 1008: the client broke the socket's limits

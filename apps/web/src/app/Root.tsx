@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { usePublicSettings } from './queries.ts';
 import { setSessionNavigator } from './session/session-expiry.ts';
@@ -26,6 +27,7 @@ export function useFavicon(logo: string | undefined): void {
  * inside the router.
  */
 export function Root() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const loading = useNavigation().state === 'loading';
   const settings = usePublicSettings();
@@ -35,7 +37,9 @@ export function Root() {
   }, [navigate]);
   return (
     <>
-      {loading && <div className="route-progress" role="progressbar" aria-busy="true" />}
+      {loading && (
+        <div className="route-progress" role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
+      )}
       <Outlet />
     </>
   );

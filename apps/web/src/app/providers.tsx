@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider } from 'antd';
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { antdLocaleOf, i18n } from './i18n/index.ts';
 import { PreferencesProvider, usePreferences } from './preferences/preferences.tsx';
+import { themeConfig } from './theme.ts';
 import { Toaster } from './toast/Toaster.tsx';
 
 export function createQueryClient(): QueryClient {
@@ -49,6 +50,7 @@ const usePrefersReducedMotion = () =>
 function ThemedApp({ children }: { children: ReactNode }) {
   const { theme, locale } = usePreferences();
   const reducedMotion = usePrefersReducedMotion();
+  const config = useMemo(() => themeConfig(theme, !reducedMotion), [theme, reducedMotion]);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;
@@ -56,10 +58,9 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={antdLocaleOf(locale)}
-      theme={{
-        algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: { colorPrimary: '#1677ff', borderRadius: 8, motion: !reducedMotion },
-      }}
+      // "儲存", not "儲 存": Chinese buttons keep their two characters together
+      button={{ autoInsertSpace: false }}
+      theme={config}
     >
       <TextBase>
         {children}

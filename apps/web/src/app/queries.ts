@@ -6,7 +6,13 @@ import { useSession } from './session/use-session.ts';
 /** loaded on first use: see entry-endpoints.ts */
 const endpoints = () => import('./entry-endpoints.ts');
 
-export const PUBLIC_SETTING_QUERY_KEYS = ['system.mode', 'system.name', 'system.logo', 'google.client.id'] as const;
+export const PUBLIC_SETTING_QUERY_KEYS = [
+  'system.mode',
+  'system.name',
+  'system.logo',
+  'system.contact.email',
+  'google.client.id',
+] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_QUERY_KEYS)[number] & SystemSettingKey;
 export type PublicSettings = Record<PublicSettingKey, string>;
 

@@ -15,13 +15,18 @@ export const fail = (status: number, error: string, traceId = 'trace-1', fields?
   body: { success: false, error, trace_id: traceId, ...(fields ? { fields } : {}) },
 });
 
+/** The sockets' ticket (`POST /v1/ws/ticket`), which every signed-in layout asks for: a new one each time. */
+export const SOCKET_TICKET_ROUTE = 'POST /v1/ws/ticket';
+
 /**
  * Replaces global fetch for a test. `routes` maps "METHOD /path" to a responder or to a list of
- * answers used in order (the last one repeats). Unknown calls answer 404.
+ * answers used in order (the last one repeats). Unknown calls answer 404, except a socket ticket: `ticket-1`,
+ * `ticket-2`… unless the test routes it.
  */
 export function stubFetch(routes: Record<string, Responder | { status?: number; body: unknown }[]>) {
   const calls: StubCall[] = [];
   const counters = new Map<string, number>();
+  let tickets = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const parsed = new URL(url, 'http://localhost');
@@ -39,6 +44,7 @@ export function stubFetch(routes: Record<string, Responder | { status?: number; 
       counters.set(key, index + 1);
       answer = route[Math.min(index, route.length - 1)];
     }
+    if (!route && key === SOCKET_TICKET_ROUTE) answer = ok({ ticket: `ticket-${++tickets}`, expires_in: 30 });
     answer ??= { status: 404, body: { success: false, error: 'resource not found', trace_id: 'missing' } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,

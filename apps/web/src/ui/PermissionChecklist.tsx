@@ -1,6 +1,7 @@
 import { type PermissionLevel, permissionLevelsOf, WORKSPACE_PERMISSION_GROUPS } from '@omnichat/contracts';
 import { Checkbox, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { permissionGroupLabel } from './permission-label.ts';
 
 export type { PermissionLevel };
 export interface PermissionGroup {
@@ -10,6 +11,7 @@ export interface PermissionGroup {
 }
 
 export const READ_AND_WRITE: readonly PermissionLevel[] = ['read', 'write'];
+const READ_ONLY: readonly PermissionLevel[] = ['read'];
 
 /** Ticks `group_level`; every other level brings read along, and taking read away takes the others too. */
 export function togglePermission(current: string[], group: string, level: PermissionLevel, checked: boolean): string[] {
@@ -89,13 +91,19 @@ export function PermissionChecklist({
   );
 }
 
-/** Organization permissions: members' own, teams', and the defaults for new members and teams. */
-export function WorkspacePermissionChecklist(props: PermissionChecklistProps) {
+/**
+ * Organization permissions: members' own, teams', and the defaults for new members and teams. `readOnly` offers
+ * the read boxes only (a viewer's list).
+ */
+export function WorkspacePermissionChecklist({
+  readOnly,
+  ...props
+}: PermissionChecklistProps & { readOnly?: boolean }) {
   const { t } = useTranslation();
   const groups = WORKSPACE_PERMISSION_GROUPS.map((key) => ({
     key,
-    label: t(`permissionGroups.${key}`),
-    levels: permissionLevelsOf(key),
+    label: permissionGroupLabel(key, t),
+    levels: readOnly ? READ_ONLY : permissionLevelsOf(key),
   }));
   return <PermissionChecklist {...props} groups={groups} />;
 }

@@ -33,10 +33,14 @@ export function RemoteSelect({
   ...rest
 }: RemoteSelectProps) {
   const remote = useRemoteSearch(search, debounceMs);
-  // the current value's option, looked up so its label shows before any search
-  const [current, setCurrent] = useState<RemoteOption | null>(null);
+  // what is typed in the search box now ('' when nothing is)
+  const [term, setTerm] = useState('');
+  // labels of the options seen so far, so the chosen value keeps its label once the list moves on
+  const labels = useRef(new Map<string, string>());
   const getByValueRef = useRef(getByValue);
   getByValueRef.current = getByValue;
+  // the current value's option, looked up so its label shows before any search
+  const [current, setCurrent] = useState<RemoteOption | null>(null);
 
   useEffect(() => {
     if (!value || !getByValueRef.current) return;
@@ -52,20 +56,39 @@ export function RemoteSelect({
     };
   }, [value]);
 
-  const options = remote.found;
-  const label = current && current.value === value ? current.label : value;
-  const shown = value && !options.some((o) => o.value === value) ? [{ value, label }, ...options] : options;
+  for (const option of remote.found) labels.current.set(option.value, option.label);
+  const label = labels.current.get(value ?? '') ?? (current && current.value === value ? current.label : value);
+  // only the answer to what is typed now: while it is on its way the list is empty (a spinner), so Enter can never
+  // pick an option of an older list
+  const matches = remote.answered === term ? remote.found : [];
+  const pending = remote.loading || remote.answered !== term;
+  // the chosen value heads the list only while nothing is typed (its label shows in the closed select); during a
+  // search it would sit first and be the option Enter picks
+  const shown =
+    value && !term && !matches.some((o) => o.value === value)
+      ? [{ value, label: label ?? value }, ...matches]
+      : matches;
+
+  const onSearch = (next: string) => {
+    setTerm(next);
+    if (next === '') remote.searchNow('');
+    else remote.onSearch(next);
+  };
 
   return (
     <Select
       id={id}
       value={value}
       onChange={onChange}
+      // choosing clears the search box without telling onSearch: list everything again for the next opening
+      onSelect={() => {
+        if (term) onSearch('');
+      }}
       placeholder={placeholder}
       aria-label={rest['aria-label']}
-      showSearch={{ filterOption: false, onSearch: remote.onSearch }}
+      showSearch={{ filterOption: false, onSearch }}
       onOpenChange={remote.onOpen}
-      notFoundContent={remote.loading ? <Spin size="small" /> : undefined}
+      notFoundContent={pending ? <Spin size="small" /> : undefined}
       options={shown}
       listHeight={256}
       loading={remote.loading}

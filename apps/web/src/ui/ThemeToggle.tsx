@@ -3,18 +3,18 @@ import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../app/preferences/preferences.tsx';
 
-/** Light / dark switch, remembered across reloads. */
+/** Light / dark switch, remembered across reloads; named after what it does next, in the user's language. */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const { theme, toggleTheme } = usePreferences();
   const dark = theme === 'dark';
+  const label = dark ? t('theme.switchToLight') : t('theme.switchToDark');
   return (
-    <Tooltip title={dark ? t('theme.light') : t('theme.dark')}>
+    <Tooltip title={label}>
       <Button
         type="text"
         shape="circle"
-        aria-label="toggle theme"
-        aria-pressed={dark}
+        aria-label={label}
         icon={dark ? <SunOutlined /> : <MoonOutlined />}
         onClick={toggleTheme}
       />

@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { resolveLocale } from '@omnichat/contracts';
-import { Button, Tooltip } from 'antd';
+import { Button, Tooltip, theme } from 'antd';
 import { type ChangeEvent, type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptsFile, readFileAsDataUrl, sizeError, type UploadedFile } from './upload-file.ts';
@@ -69,6 +69,7 @@ export function UploadFrame({
   ...aria
 }: UploadFrameProps) {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const input = useRef<HTMLInputElement>(null);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -165,7 +166,7 @@ export function UploadFrame({
         data-testid="upload-input"
       />
       {error && (
-        <span role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>
+        <span role="alert" style={{ color: token.colorErrorText, fontSize: 12 }}>
           {error}
         </span>
       )}

@@ -15,7 +15,12 @@ export function UserMenu({ name, avatar, items }: UserMenuProps) {
   const screens = Grid.useBreakpoint();
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button type="text" aria-label={t('nav.userMenu')} style={{ paddingInline: 6, height: 40 }}>
+      <Button
+        type="text"
+        // the name shown beside the avatar is part of the button's name (WCAG 2.5.3, label in name)
+        aria-label={screens.md && name ? t('nav.userMenuOf', { name }) : t('nav.userMenu')}
+        style={{ paddingInline: 6, height: 40 }}
+      >
         <Avatar size={28} src={avatar || undefined} icon={<UserOutlined />} />
         {screens.md && (
           <Text ellipsis style={{ maxWidth: 140 }}>

@@ -19,6 +19,8 @@ export function useRemoteSearch<T>(
   const [request, setRequest] = useState<SearchRequest | null>(null);
   const settled = useDebounced(request, request?.now ? 0 : debounceMs);
   const [found, setFound] = useState<T[]>([]);
+  // the term `found` answers: a picker shows the matches of what is typed now, never an older list
+  const [answered, setAnswered] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [searched, setSearched] = useState(false);
   const searchRef = useRef(search);
@@ -33,6 +35,7 @@ export function useRemoteSearch<T>(
       .then((items) => {
         if (!current) return;
         setFound(items);
+        setAnswered(settled.term);
         setSearched(true);
       })
       .catch(() => undefined)
@@ -46,9 +49,14 @@ export function useRemoteSearch<T>(
 
   return {
     found,
+    /** the term `found` is the answer to (null before the first answer) */
+    answered,
     loading,
     searched,
+    /** searches for the term once typing pauses (a select's `onSearch`: it ignores the select's second argument) */
     onSearch: (term: string) => setRequest({ term, now: false }),
+    /** searches for the term at once (the full list again after the search box was cleared) */
+    searchNow: (term: string) => setRequest({ term, now: true }),
     /** lists the first page when the picker opens and nothing was searched yet */
     onOpen: (open: boolean) => {
       if (open && !searched && !request) setRequest({ term: '', now: true });

@@ -31,6 +31,7 @@ export function systemAdminsRoutes(app: AppInstance, ctx: AppContext) {
         action: 'system_admin.create',
         targetType: 'system_admin',
         targetId: admin.id,
+        targetName: admin.display_name.trim() || admin.username,
         after: { username: admin.username, email: admin.email, permissions: admin.permissions },
       });
       return ok(admin);
@@ -46,6 +47,7 @@ export function systemAdminsRoutes(app: AppInstance, ctx: AppContext) {
         action: 'system_admin.status',
         targetType: 'system_admin',
         targetId: admin.id,
+        targetName: admin.display_name.trim() || admin.username,
         before: { status: before },
         after: { status: admin.status },
       });
@@ -68,6 +70,7 @@ export function systemAdminsRoutes(app: AppInstance, ctx: AppContext) {
         action: 'system_admin.permission.update',
         targetType: 'system_admin',
         targetId: request.params.id,
+        targetName: change.name,
         before: { permissions: change.before },
         after: { permissions: change.after },
       });

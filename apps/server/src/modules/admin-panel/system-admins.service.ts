@@ -7,6 +7,7 @@ import { adminPermissions } from '../../platform/auth/permissions.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { type AdminRow, systemAdmins } from '../../platform/identity/admins.tables.ts';
 import { toAdminDto } from '../admins/index.ts';
+import { personName } from '../audit/index.ts';
 import { containing } from './paging.ts';
 
 const lower = (value: string) => value.trim().toLowerCase();
@@ -114,7 +115,12 @@ export function createSystemAdminsService(ctx: AppContext) {
     checkReach(actor, permissions, target);
     const next = [...new Set(permissions)];
     await db.update(systemAdmins).set({ permissions: next, updatedAt: new Date() }).where(eq(systemAdmins.id, id));
-    return { before: target.permissions, after: next, effective: adminPermissions({ ...target, permissions: next }) };
+    return {
+      name: personName(target),
+      before: target.permissions,
+      after: next,
+      effective: adminPermissions({ ...target, permissions: next }),
+    };
   }
 
   return { list, create, setStatus, permissionsOf, setPermissions };

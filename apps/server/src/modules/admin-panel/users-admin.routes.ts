@@ -4,7 +4,7 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
+import { actorOf, personName } from '../audit/index.ts';
 import { pageInfo } from './paging.ts';
 import { createUsersAdminService } from './users-admin.service.ts';
 
@@ -31,6 +31,7 @@ export function usersAdminRoutes(app: AppInstance, ctx: AppContext) {
         action: 'user.status',
         targetType: 'user',
         targetId: user.id,
+        targetName: user.display_name.trim() || user.username,
         before: { status: before },
         after: { status: user.status },
       });
@@ -47,6 +48,7 @@ export function usersAdminRoutes(app: AppInstance, ctx: AppContext) {
         action: 'user.reset_password',
         targetType: 'user',
         targetId: user.id,
+        targetName: personName(user),
         after: { email: user.email },
       });
       return ok({ message: translate('reset_password_mail_sent', localeOf(request)) });

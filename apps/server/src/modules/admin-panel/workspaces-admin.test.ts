@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createOwner, createUser, loginAdmin } from '../../../test/fixtures.ts';
+import { createAdmin, createOwner, createUser, loginAdmin, loginUser } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 
@@ -55,6 +55,43 @@ describe('organizations in the admin panel', () => {
       ['member', member.id],
     ]);
     expect((await call('GET', `/v1/admin/workspace/${crypto.randomUUID()}/members`, token)).statusCode).toBe(404);
+  });
+
+  it('never shows a member who accepted an invitation as still invited', async () => {
+    const acme = await createOwner(t, 'Acme Trading');
+    const existing = await createUser(t);
+    for (const email of ['fresh@example.com', existing.email])
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/workspace/members/invite',
+        headers: bearer(acme.token),
+        payload: { email, role: 'member' },
+      });
+    const accept = (payload: object, token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/public/v1/workspace/invite/accept',
+        payload,
+        headers: token ? bearer(token) : {},
+      });
+    const fresh = await accept({
+      token: t.mail.tokenFor('fresh@example.com', '/auth/join'),
+      account: { username: 'fresh', display_name: 'Fresh', password: 'fresh member pw' },
+    });
+    expect(fresh.statusCode).toBe(200);
+    const linked = await accept(
+      { token: t.mail.tokenFor(existing.email, '/auth/join') },
+      await loginUser(t, existing.username),
+    );
+    expect(linked.statusCode).toBe(200);
+
+    const token = await adminToken(['workspace_management_read']);
+    const members = json(await call('GET', `/v1/admin/workspace/${acme.workspaceId}/members`, token)).data;
+    expect(members.map((m: { user: { email: string }; invited: boolean }) => [m.user.email, m.invited])).toEqual([
+      [acme.user.email, false],
+      ['fresh@example.com', false],
+      [existing.email, false],
+    ]);
   });
 
   it('reads and sets limits, null meaning unlimited, and audits the change', async () => {

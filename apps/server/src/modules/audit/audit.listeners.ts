@@ -15,26 +15,29 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
       return job.inWorkspace((tx) => audit.fromEvent(tx, event, actor, entry));
     });
 
-  record('member.joined', ({ actor, member_id, username, role }) => ({
+  record('member.joined', ({ actor, member_id, username, display_name, role }) => ({
     actor,
     action: 'member.join',
     targetType: 'member',
     targetId: member_id,
+    targetName: display_name || username,
     after: { user: username, role },
   }));
-  record('member.changed', ({ actor, action, member_id, username, before, role, active, removed }) => ({
+  record('member.changed', ({ actor, action, member_id, username, display_name, before, role, active, removed }) => ({
     actor,
     action,
     targetType: 'member',
     targetId: member_id,
+    targetName: display_name || username,
     before: { ...before, user: username },
     after: removed ? null : { role, active },
   }));
-  record('member.left', ({ actor, member_id, username, role }) => ({
+  record('member.left', ({ actor, member_id, username, display_name, role }) => ({
     actor,
     action: 'member.leave',
     targetType: 'member',
     targetId: member_id,
+    targetName: display_name || username,
     before: { user: username, role },
   }));
   record('member.invited', ({ actor, invite_id, email, role }) => ({
@@ -42,6 +45,15 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
     action: 'member.invite',
     targetType: 'invite',
     targetId: invite_id,
+    targetName: email,
+    after: { email, role },
+  }));
+  record('member.invite_resent', ({ actor, invite_id, email, role }) => ({
+    actor,
+    action: 'member.invite.resend',
+    targetType: 'invite',
+    targetId: invite_id,
+    targetName: email,
     after: { email, role },
   }));
   record('member.invite_revoked', ({ actor, invite_id, email, role }) => ({
@@ -49,13 +61,15 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
     action: 'member.invite.revoke',
     targetType: 'invite',
     targetId: invite_id,
+    targetName: email,
     before: { email, role },
   }));
-  record('permissions.member_changed', ({ actor, member_id, before, after }) => ({
+  record('permissions.member_changed', ({ actor, member_id, display_name, before, after }) => ({
     actor,
     action: 'member.permission.update',
     targetType: 'member',
     targetId: member_id,
+    targetName: display_name ?? null,
     before: { permissions: before },
     after: { permissions: after },
   }));
@@ -72,6 +86,7 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
     action: 'team.create',
     targetType: 'team',
     targetId: team.id,
+    targetName: team.name,
     after: team,
   }));
   record('team.updated', ({ actor, before, after }) => ({
@@ -79,6 +94,7 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
     action: 'team.update',
     targetType: 'team',
     targetId: after.id,
+    targetName: after.name,
     before,
     after,
   }));
@@ -87,6 +103,7 @@ export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, '
     action: 'team.delete',
     targetType: 'team',
     targetId: before.id,
+    targetName: before.name,
     before,
   }));
 }

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import type { DomainEvent } from '../../platform/events/catalogue.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
+import { workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { registerAuditListeners } from './audit.listeners.ts';
 import { type AuditLogRow, auditLogs } from './audit.tables.ts';
 
@@ -19,17 +20,23 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId?: string | null;
+  /** the target's name as it is now (an organization target defaults to the organization's name) */
+  targetName?: string | null;
   before?: unknown;
   after?: unknown;
 }
+
+/** How the audit log names a person: their display name, or their username when they have none. */
+export const personName = (person: { displayName: string; username: string }) =>
+  person.displayName.trim() || person.username;
 
 /** The signed-in person behind a request, as the audit log names them. */
 export function actorOf(request: FastifyRequest): Actor {
   const principal = request.principal;
   if (!principal) return { type: 'system', id: null, name: '', ip: request.ip };
   if (principal.kind === 'admin')
-    return { type: 'admin', id: principal.admin.id, name: principal.admin.username, ip: request.ip };
-  return { type: 'user', id: principal.user.id, name: principal.user.username, ip: request.ip };
+    return { type: 'admin', id: principal.admin.id, name: personName(principal.admin), ip: request.ip };
+  return { type: 'user', id: principal.user.id, name: personName(principal.user), ip: request.ip };
 }
 
 /** Secrets never enter the log: any key that looks like one is replaced. */
@@ -55,6 +62,8 @@ export const toAuditDto = (row: AuditLogRow) => ({
   action: row.action,
   target_type: row.targetType,
   target_id: row.targetId,
+  target_name: row.targetName,
+  workspace_name: row.workspaceName,
   before: row.before,
   after: row.after,
   ip: row.ip,
@@ -64,41 +73,53 @@ export const toAuditDto = (row: AuditLogRow) => ({
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
 export function createAuditLog(database: Database, events: EventBus) {
-  const values = (workspaceId: string | null, actor: Actor, entry: AuditEntry) => ({
-    workspaceId,
-    actorType: actor.type,
-    actorId: actor.id,
-    actorName: actor.name,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    before: redact(entry.before ?? null),
-    after: redact(entry.after ?? null),
-    ip: actor.ip,
-  });
+  /** The row, with the organization's name as it is in `tx` (the change's own transaction, or just after it). */
+  const values = async (tx: Tx, workspaceId: string | null, actor: Actor, entry: AuditEntry) => {
+    const [workspace] = workspaceId
+      ? await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId))
+      : [];
+    const workspaceName = workspace?.name ?? null;
+    const ownWorkspace = entry.targetType === 'workspace' && entry.targetId === workspaceId;
+    return {
+      workspaceId,
+      workspaceName,
+      actorType: actor.type,
+      actorId: actor.id,
+      actorName: actor.name,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      targetName: entry.targetName ?? (ownWorkspace ? workspaceName : null),
+      before: redact(entry.before ?? null),
+      after: redact(entry.after ?? null),
+      ip: actor.ip,
+    };
+  };
 
   const log = {
     /**
      * Records what a domain event says happened, once per event (a retried delivery writes nothing new), dated when
      * it happened.
      */
-    fromEvent: (tx: Tx, event: DomainEvent, actor: Actor, entry: AuditEntry) =>
-      tx
+    fromEvent: async (tx: Tx, event: DomainEvent, actor: Actor, entry: AuditEntry) => {
+      await tx
         .insert(auditLogs)
         .values({
-          ...values(event.workspaceId, actor, entry),
+          ...(await values(tx, event.workspaceId, actor, entry)),
           eventId: event.id,
           createdAt: new Date(event.occurredAt),
         })
-        .onConflictDoNothing(),
+        .onConflictDoNothing();
+    },
     /** Records an organization's change inside the transaction that made it (so both commit or neither). */
-    inWorkspace: (tx: Tx, workspaceId: string, actor: Actor, entry: AuditEntry) =>
-      tx.insert(auditLogs).values(values(workspaceId, actor, entry)),
+    inWorkspace: async (tx: Tx, workspaceId: string, actor: Actor, entry: AuditEntry) => {
+      await tx.insert(auditLogs).values(await values(tx, workspaceId, actor, entry));
+    },
     /** Records a platform-level change (system settings, system admins, users, organization limits). */
     platform: (actor: Actor, entry: AuditEntry, workspaceId: string | null = null) =>
-      database.unsafeCrossTenant('platform changes are audited outside any one organization', (tx) =>
-        tx.insert(auditLogs).values(values(workspaceId, actor, entry)),
-      ),
+      database.unsafeCrossTenant('platform changes are audited outside any one organization', async (tx) => {
+        await tx.insert(auditLogs).values(await values(tx, workspaceId, actor, entry));
+      }),
     /** Newest first; `workspaceId` null lists every organization's and the platform's (system admins only). */
     async list(scope: { workspaceId: string | null }, filter: { action?: string; page: number; size: number }) {
       const where: SQL[] = [];

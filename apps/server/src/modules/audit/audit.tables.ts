@@ -3,7 +3,8 @@ import { createdAt, id } from '../../platform/db/columns.ts';
 
 /**
  * Who changed what, from where: members, roles, permissions, teams, settings, system admins. `workspace_id` is
- * null for platform-level changes (system settings, system admins), which only system admins read.
+ * null for platform-level changes (system settings, system admins), which only system admins read. Names (actor,
+ * target, organization) are copied in as they were at the time, so an entry still reads once they change or go.
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -16,6 +17,10 @@ export const auditLogs = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
+    /** the target's name when the change was made (a member's display name, a team's name…); null on older rows */
+    targetName: text('target_name'),
+    /** the organization's name when the change was made, so the entry still reads after a rename or deletion */
+    workspaceName: text('workspace_name'),
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip').notNull().default(''),

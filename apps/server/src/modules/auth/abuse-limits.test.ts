@@ -64,6 +64,32 @@ describe('forgot-password tells nobody whether an address has an account', () =>
     const verify = await post('/public/v1/auth/verify', { token: t.mail.tokenFor(fresh.email, '/auth/verify') });
     expect(verify.statusCode).toBe(200);
   });
+
+  it('takes the username or address typed on the sign-in page, with the same answer for an unknown name', async () => {
+    const byName = await createUser(t, { emailVerified: false });
+    const byAddress = await createUser(t, { emailVerified: false });
+    const verified = await createUser(t);
+    const answers = [];
+    for (const login of [byName.username.toUpperCase(), ` ${byAddress.email} `, verified.username, 'nobody']) {
+      const response = await post('/public/v1/auth/resend-verification', { username_or_email: login });
+      expect(response.statusCode).toBe(200);
+      answers.push(json(response).data.message);
+    }
+    expect(new Set(answers)).toEqual(
+      new Set(['if this address has an account waiting for verification, a new link has been sent']),
+    );
+    await t.app.jobs.drain();
+    expect(t.mail.sent.map((mail) => mail.to).sort()).toEqual([byAddress.email, byName.email].sort());
+  });
+
+  it('refuses a resend request that names nobody', async () => {
+    for (const payload of [{}, { username_or_email: '   ' }, { email: 'not-an-address' }]) {
+      const response = await post('/public/v1/auth/resend-verification', payload);
+      expect(response.statusCode).toBe(400);
+    }
+    const queued = await t.database.unsafeCrossTenant('test reads the jobs table', (tx) => tx.select().from(jobs));
+    expect(queued).toHaveLength(0);
+  });
 });
 
 describe('requests that send mail or test a password are limited per account and per IP', () => {
@@ -76,6 +102,39 @@ describe('requests that send mail or test a password are limited per account and
     expect(resend).toEqual([200, 200, 200, 429]);
     // another address from the same IP is still served
     expect((await post('/public/v1/auth/forgot-password', { email: 'other@example.com' })).statusCode).toBe(200);
+  });
+
+  it('limits resend-verification per name typed on the sign-in page, whatever its case', async () => {
+    const user = await createUser(t, { emailVerified: false });
+    const codes = await statuses(4, (i) =>
+      post('/public/v1/auth/resend-verification', {
+        username_or_email: i % 2 ? user.username.toUpperCase() : user.username,
+      }),
+    );
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const blocked = await post('/public/v1/auth/resend-verification', { username_or_email: user.username });
+    expect(json(blocked).error).toMatch(/^too many requests, please try again in \d+ seconds$/);
+    expect(blocked.headers['retry-after']).toEqual(expect.any(String));
+    await t.app.jobs.drain();
+    expect(t.mail.sent).toHaveLength(3);
+  });
+
+  it('limits resend-verification per IP across addresses and names', async () => {
+    const codes = await statuses(11, (i) =>
+      post(
+        '/public/v1/auth/resend-verification',
+        i % 2 ? { email: `r${i}@example.com` } : { username_or_email: `r${i}` },
+      ),
+    );
+    expect(codes.slice(0, 10).every((code) => code === 200)).toBe(true);
+    expect(codes[10]).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/resend-verification',
+      payload: { email: 'r10@example.com' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('limits forgot-password per IP across addresses', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { systemAdmins } from '../../platform/identity/admins.tables.ts';
@@ -9,6 +9,7 @@ import { authMails } from './mails.ts';
 const payload = z.object({
   link: z.enum(['reset_password', 'verify_email']),
   subject: z.enum(['user', 'admin']),
+  /** the address typed; a user's verification request may name the username instead (the sign-in page's resend) */
   email: z.string().max(320),
 });
 type LinkRequest = z.infer<typeof payload>;
@@ -31,10 +32,15 @@ export function createLinkRequests(ctx: AppContext, subject: LinkRequest['subjec
       if (admin && link === 'reset_password') await mails.resetPassword('admin', admin);
       return;
     }
+    const typed = lowerEmail(email);
+    const named =
+      link === 'verify_email'
+        ? or(eq(sql`lower(${users.email})`, typed), eq(sql`lower(${users.username})`, typed))
+        : eq(sql`lower(${users.email})`, typed);
     const [user] = await ctx.database.db
       .select()
       .from(users)
-      .where(and(eq(sql`lower(${users.email})`, lowerEmail(email)), eq(users.status, 'active')));
+      .where(and(named, eq(users.status, 'active')));
     if (!user) return;
     if (link === 'reset_password') await mails.resetPassword('user', user);
     else if (!user.emailVerified) await mails.verifyEmail(user);

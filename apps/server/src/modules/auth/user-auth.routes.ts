@@ -49,7 +49,8 @@ export async function userAuthRoutes(app: AppInstance, ctx: AppContext) {
   app.route({
     ...routeOf(authEndpoints.resendVerification, tags),
     handler: async (request) => {
-      await service.resendVerification(request.body.email, request.ip);
+      const { email, username_or_email: login } = request.body;
+      await service.resendVerification((email ?? login)!, request.ip);
       return ok({ message: translate('verification_sent', localeOf(request)) });
     },
   });

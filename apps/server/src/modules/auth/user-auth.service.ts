@@ -36,7 +36,10 @@ export function createUserAuthService(ctx: AppContext) {
       throw new AppError(401, 'invalid_credentials');
     }
     if (user.status !== 'active') throw new AppError(403, 'account_inactive');
-    if (!user.emailVerified) throw new AppError(403, 'account_not_verified');
+    // named after the login field, so the sign-in form shows it in place and offers to resend the link
+    if (!user.emailVerified) {
+      throw new AppError(403, 'account_not_verified', {}, { username_or_email: { key: 'account_not_verified' } });
+    }
     await guard.succeeded('user', user);
     return { user: toUserDto(user), token: await issue(user) };
   }
@@ -135,9 +138,10 @@ export function createUserAuthService(ctx: AppContext) {
     await requestLink('reset_password', email);
   }
 
-  async function resendVerification(email: string, ip: string): Promise<void> {
-    await ctx.abuseLimits.hit('resend_verification', ip, email);
-    await requestLink('verify_email', email);
+  /** `login` is an address, or a username typed on the sign-in page; limited per IP and per name typed. */
+  async function resendVerification(login: string, ip: string): Promise<void> {
+    await ctx.abuseLimits.hit('resend_verification', ip, login);
+    await requestLink('verify_email', login);
   }
 
   async function resetPassword(token: string, password: string): Promise<void> {

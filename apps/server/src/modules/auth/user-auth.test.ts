@@ -25,6 +25,10 @@ describe('sign-up, verification and login', () => {
     const before = await post('/public/v1/auth/login', { username_or_email: 'alice', password: 'long enough 1' });
     expect(before.statusCode).toBe(403);
     expect(json(before).error).toBe('please verify your e-mail address before signing in');
+    // named after the login field: the sign-in form shows it in place (with its resend button), not as a toast
+    expect(json(before).fields).toEqual({
+      username_or_email: 'please verify your e-mail address before signing in',
+    });
 
     const token = t.mail.tokenFor('Alice@Example.com', '/auth/verify');
     expect(t.mail.sent[0]!.text).toContain(`http://chat.test/auth/verify?token=`);
@@ -78,6 +82,23 @@ describe('sign-up, verification and login', () => {
     });
     const mismatch = await post('/public/v1/auth/register', { ...signup, confirm_password: 'long enough 2' });
     expect(json(mismatch).fields).toEqual({ confirm_password: 'passwords do not match' });
+  });
+
+  it('tells an unverified account so only after the right password', async () => {
+    const user = await createUser(t, { emailVerified: false });
+    const wrong = await post('/public/v1/auth/login', { username_or_email: user.email, password: 'wrong password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(json(wrong).error).toBe('invalid username or password');
+    expect(json(wrong).fields).toBeUndefined();
+    const right = await post(
+      '/public/v1/auth/login',
+      { username_or_email: user.username, password: PASSWORD },
+      { 'x-locale': 'zh-hk' },
+    );
+    expect(right.statusCode).toBe(403);
+    expect(Object.keys(json(right).fields)).toEqual(['username_or_email']);
+    expect(json(right).fields.username_or_email).toBe(json(right).error);
+    expect(json(right).data).toBeUndefined();
   });
 
   it('answers a wrong password and an unknown user alike', async () => {

@@ -15,7 +15,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/identity/workspaces.tables.ts';
-import type { Actor } from '../audit/index.ts';
+import { type Actor, personName } from '../audit/index.ts';
 import { reclaimUnverified } from '../auth/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { permissionsOnJoin } from './join-permissions.ts';
@@ -24,6 +24,8 @@ import { assertMayManageRole } from './members.service.ts';
 import { assertSeatsFor } from './seats.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+/** the least time between two mails of one invitation */
+const RESEND_AFTER_MS = 60_000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const lower = (value: string) => value.trim().toLowerCase();
 
@@ -47,6 +49,8 @@ export function createInvitesService(ctx: AppContext) {
 
   async function invite(actor: MemberPrincipal, by: Actor, email: string, role: WorkspaceRole): Promise<Invite> {
     assertMayManageRole(actor, role);
+    if (lower(actor.user.email) === lower(email))
+      throw new AppError(409, 'invite_yourself', {}, { email: { key: 'invite_yourself' } });
     const token = randomBytes(32).toString('base64url');
     const created = await database.withWorkspace(actor.workspaceId, async (tx) => {
       const workspace = await lockWorkspace(tx, actor.workspaceId);
@@ -81,13 +85,65 @@ export function createInvitesService(ctx: AppContext) {
       await ctx.events.emit(tx, 'member.invited', { invite_id: row!.id, email, role, actor: by }, actor.workspaceId);
       return { row: row!, workspace };
     });
+    await mailInvitation(actor, created.workspace.name, email, role, token);
+    return toInviteDto(created.row, actor.user.displayName);
+  }
+
+  async function mailInvitation(
+    actor: MemberPrincipal,
+    organization: string,
+    email: string,
+    role: WorkspaceRole,
+    token: string,
+  ) {
     const link = `${ctx.config.publicUrl}/auth/join?token=${token}`;
     await ctx.mailer.send({
       to: email,
-      subject: `${actor.user.displayName} invited you to ${created.workspace.name}`,
-      text: `Hello,\n\n${actor.user.displayName} invited you to join ${created.workspace.name} as ${role}.\nOpen this link to accept:\n${link}\n\nThe invitation works for 7 days.`,
+      subject: `${actor.user.displayName} invited you to ${organization}`,
+      text: `Hello,\n\n${actor.user.displayName} invited you to join ${organization} as ${role}.\nOpen this link to accept:\n${link}\n\nThe invitation works for 7 days.`,
     });
-    return toInviteDto(created.row, actor.user.displayName);
+  }
+
+  /**
+   * Mails a pending invitation again with a new link (the old one stops working) and a new expiry, at most once a
+   * minute per invitation. An expired one comes back to life, so it takes a seat again.
+   */
+  async function resend(actor: MemberPrincipal, by: Actor, inviteId: string): Promise<Invite> {
+    const token = randomBytes(32).toString('base64url');
+    const sent = await database.withWorkspace(actor.workspaceId, async (tx) => {
+      const workspace = await lockWorkspace(tx, actor.workspaceId);
+      const mine = and(
+        eq(workspaceInvites.workspaceId, actor.workspaceId),
+        eq(workspaceInvites.id, inviteId),
+        isNull(workspaceInvites.acceptedAt),
+      );
+      const [row] = await tx.select().from(workspaceInvites).where(mine);
+      if (!row) throw notFound();
+      assertMayManageRole(actor, row.role);
+      const wait = Math.ceil((row.sentAt.getTime() + RESEND_AFTER_MS - Date.now()) / 1000);
+      if (wait > 0) throw new AppError(429, 'invite_resend_too_soon', { seconds: wait });
+      if (row.expiresAt.getTime() <= Date.now()) await assertSeatsFor(tx, actor.workspaceId);
+      const now = new Date();
+      const [updated] = await tx
+        .update(workspaceInvites)
+        .set({
+          tokenHash: hash(token),
+          invitedBy: actor.user.id,
+          sentAt: now,
+          expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+        })
+        .where(mine)
+        .returning();
+      await ctx.events.emit(
+        tx,
+        'member.invite_resent',
+        { invite_id: row.id, email: row.email, role: row.role, actor: by },
+        actor.workspaceId,
+      );
+      return { row: updated!, workspace };
+    });
+    await mailInvitation(actor, sent.workspace.name, sent.row.email, sent.row.role, token);
+    return toInviteDto(sent.row, actor.user.displayName);
   }
 
   async function pending(workspaceId: string): Promise<Invite[]> {
@@ -237,7 +293,8 @@ export function createInvitesService(ctx: AppContext) {
           userId: joining.user.id,
           role: row.role,
           permissions: permissionsOnJoin(workspace, row.role),
-          invited: true,
+          // joined: the invitation is used up, so the member is no longer "invited"
+          invited: false,
         })
         .returning();
       await ctx.events.emit(
@@ -249,7 +306,7 @@ export function createInvitesService(ctx: AppContext) {
           username: joining.user.username,
           display_name: joining.user.displayName,
           invited_by: row.invitedBy,
-          actor: { type: 'user', id: joining.user.id, name: joining.user.username, ip },
+          actor: { type: 'user', id: joining.user.id, name: personName(joining.user), ip },
           role: row.role,
         },
         row.workspaceId,
@@ -262,5 +319,5 @@ export function createInvitesService(ctx: AppContext) {
     };
   }
 
-  return { invite, pending, revoke, preview, accept };
+  return { invite, resend, pending, revoke, preview, accept };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwner, createUser, loginUser } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { workspaceInvites, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { auditOf } from '../teams/test-helpers.ts';
 
 let t: TestApp;
@@ -26,6 +26,21 @@ const accept = (payload: object, token?: string) =>
     payload,
     headers: token ? bearer(token) : {},
   });
+const resend = (token: string, id: string) =>
+  t.app.inject({ method: 'POST', url: `/v1/workspace/members/invites/${id}/resend`, headers: bearer(token) });
+const pendingInvites = async (token: string) =>
+  json(await t.app.inject({ method: 'GET', url: '/v1/workspace/members/invites', headers: bearer(token) })).data;
+const inviteRows = (workspaceId: string) =>
+  t.database.withWorkspace(workspaceId, (tx) => tx.select().from(workspaceInvites));
+/** Dates the invitation's last mail (and optionally its expiry) `ms` earlier, as if time had passed. */
+const age = (workspaceId: string, id: string, ms: number, expired = false) =>
+  t.database.withWorkspace(workspaceId, (tx) =>
+    tx
+      .update(workspaceInvites)
+      .set({ sentAt: new Date(Date.now() - ms), ...(expired && { expiresAt: new Date(Date.now() - 1000) }) })
+      .where(eq(workspaceInvites.id, id)),
+  );
+const preview = (token: string) => t.app.inject({ method: 'GET', url: `/public/v1/workspace/invite?token=${token}` });
 const memberEmails = async (token: string) =>
   json(await t.app.inject({ method: 'GET', url: '/v1/workspace/members', headers: bearer(token) })).data.items.map(
     (m: { user: { email: string } }) => m.user.email,
@@ -61,6 +76,11 @@ describe('invitations', () => {
     ).data;
     expect(self).toMatchObject({ username: 'newbie', email: 'new@example.com', invited: true, email_verified: true });
     expect(await memberEmails(owner.token)).toContain('new@example.com');
+    // joined, so no longer "invited" (the account itself remembers it came from an invitation)
+    const members = json(
+      await t.app.inject({ method: 'GET', url: '/v1/workspace/members', headers: bearer(owner.token) }),
+    ).data.items as { invited: boolean; user: { email: string } }[];
+    expect(members.find((m) => m.user.email === 'new@example.com')).toMatchObject({ invited: false });
     // A viewer joins with read permissions only.
     const perms = await t.app.inject({
       method: 'POST',
@@ -128,6 +148,95 @@ describe('invitations', () => {
       ['member.invite', { email: 'x@example.com', role: 'admin' }, owner.user.id],
       ['member.invite.revoke', { email: 'x@example.com', role: 'admin' }, owner.user.id],
     ]);
+  });
+
+  it('refuses to invite yourself with a message for the e-mail field, sending nothing', async () => {
+    const owner = await createOwner(t);
+    const mails = t.mail.sent.length;
+    const self = await invite(owner.token, ` ${owner.user.email.toUpperCase()} `);
+    expect(self.statusCode).toBe(409);
+    expect(json(self)).toMatchObject({
+      error: 'you cannot invite yourself: you are already a member of this organization',
+      fields: { email: 'you cannot invite yourself: you are already a member of this organization' },
+    });
+    expect(t.mail.sent).toHaveLength(mails);
+    expect(await inviteRows(owner.workspaceId)).toEqual([]);
+  });
+
+  it('resends an invitation with a new link and expiry, at most once a minute, and audits it', async () => {
+    const owner = await createOwner(t, 'Acme');
+    const admin = await joinAs(t, owner.workspaceId, 'admin');
+    await invite(owner.token, 'again@example.com', 'viewer');
+    const first = t.mail.tokenFor('again@example.com', '/auth/join');
+    const [sent] = await pendingInvites(owner.token);
+
+    const tooSoon = await resend(owner.token, sent.id);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(json(tooSoon).error).toMatch(/^this invitation was just sent, please try again in (60|59) seconds$/);
+    expect(t.mail.sent.filter((m) => m.to === 'again@example.com')).toHaveLength(1);
+
+    await age(owner.workspaceId, sent.id, 61_000);
+    const again = await resend(admin.token, sent.id);
+    expect(again.statusCode).toBe(200);
+    expect(json(again).data).toMatchObject({
+      id: sent.id,
+      email: 'again@example.com',
+      role: 'viewer',
+      invited_by: admin.user.displayName,
+    });
+    expect(json(again).data.expires_at).toBeGreaterThanOrEqual(sent.expires_at);
+    const mails = t.mail.sent.filter((m) => m.to === 'again@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe(`${admin.user.displayName} invited you to Acme`);
+    const second = t.mail.tokenFor('again@example.com', '/auth/join');
+    expect(second).not.toBe(first);
+    expect(json(await preview(first)).error).toBe('invite token not found');
+    expect(json(await preview(second)).data).toMatchObject({ email: 'again@example.com', role: 'viewer' });
+    expect(await pendingInvites(owner.token)).toHaveLength(1);
+
+    // an expired invitation comes back for another 7 days
+    await age(owner.workspaceId, sent.id, 61_000, true);
+    expect(await pendingInvites(owner.token)).toEqual([]);
+    const revived = await resend(owner.token, sent.id);
+    expect(revived.statusCode).toBe(200);
+    expect(json(revived).data.expires_at * 1000).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    expect(await pendingInvites(owner.token)).toHaveLength(1);
+
+    const audited = (await auditOf(t, owner.workspaceId)).filter((entry) => entry.action.startsWith('member.invite'));
+    expect(audited.map((entry) => [entry.action, entry.after, entry.actorId])).toEqual([
+      ['member.invite', { email: 'again@example.com', role: 'viewer' }, owner.user.id],
+      ['member.invite.resend', { email: 'again@example.com', role: 'viewer' }, admin.user.id],
+      ['member.invite.resend', { email: 'again@example.com', role: 'viewer' }, owner.user.id],
+    ]);
+  });
+
+  it('refuses a resend from another organization, without member_write, or of an owner invitation by an admin', async () => {
+    const owner = await createOwner(t);
+    const stranger = await createOwner(t);
+    const reader = await joinAs(t, owner.workspaceId, 'member', ['member_read']);
+    const viewer = await joinAs(t, owner.workspaceId, 'viewer', ['member_read']);
+    const admin = await joinAs(t, owner.workspaceId, 'admin');
+    await invite(owner.token, 'boss@example.com', 'owner');
+    const token = t.mail.tokenFor('boss@example.com', '/auth/join');
+    const [pending] = await pendingInvites(owner.token);
+    await age(owner.workspaceId, pending.id, 61_000);
+    const before = await inviteRows(owner.workspaceId);
+
+    expect((await resend(stranger.token, pending.id)).statusCode).toBe(404);
+    expect((await resend(owner.token, crypto.randomUUID())).statusCode).toBe(404);
+    for (const who of [reader, viewer]) expect((await resend(who.token, pending.id)).statusCode).toBe(403);
+    const byAdmin = await resend(admin.token, pending.id);
+    expect(byAdmin.statusCode).toBe(403);
+    expect(json(byAdmin).error).toBe('only an owner can grant, change or remove the owner role');
+
+    expect(await inviteRows(owner.workspaceId)).toEqual(before);
+    expect(t.mail.sent.filter((m) => m.to === 'boss@example.com')).toHaveLength(1);
+    expect((await preview(token)).statusCode).toBe(200);
+    const audited = await auditOf(t, owner.workspaceId);
+    expect(audited.filter((entry) => entry.action === 'member.invite.resend')).toEqual([]);
+    expect(await auditOf(t, stranger.workspaceId)).not.toContainEqual(
+      expect.objectContaining({ action: 'member.invite.resend' }),
+    );
   });
 
   it('counts pending invitations against the seats', async () => {

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { defineEvents, type EventsOf, eventActor } from '../../platform/events/catalogue.ts';
 
 /** who the member is, and who did it (the audit log records both) */
-const membership = { member_id: z.uuid(), user_id: z.uuid(), username: z.string(), actor: eventActor };
+const membership = {
+  member_id: z.uuid(),
+  user_id: z.uuid(),
+  username: z.string(),
+  /** the member's name as the audit log shows it (events queued before it was added lack it) */
+  display_name: z.string().optional(),
+  actor: eventActor,
+};
 const role = z.enum(WORKSPACE_ROLES);
 
 export const memberEvents = defineEvents({
@@ -11,7 +18,6 @@ export const memberEvents = defineEvents({
   'member.joined': z.object({
     ...membership,
     role,
-    display_name: z.string().optional(),
     invited_by: z.uuid().nullable().optional(),
   }),
   /** a member's role, permissions or active flag changed, or the member was removed (`removed`) */
@@ -28,6 +34,8 @@ export const memberEvents = defineEvents({
   'member.left': z.object({ ...membership, role }),
   /** an invitation was mailed (the mail itself is queued by the invites service, with the link only it knows) */
   'member.invited': z.object({ invite_id: z.uuid(), email: z.string(), role, actor: eventActor }),
+  /** a pending invitation was mailed again with a new link (the resending user becomes its inviter) */
+  'member.invite_resent': z.object({ invite_id: z.uuid(), email: z.string(), role, actor: eventActor }),
   /** a pending invitation was withdrawn */
   'member.invite_revoked': z.object({ invite_id: z.uuid(), email: z.string(), role, actor: eventActor }),
   /** the organization was deleted (its data is purged later) */

@@ -21,7 +21,16 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
   const { guards } = ctx;
   const tags = ['members'];
 
-  const { list, changeRole, setActive, remove, invites: pending, invite, withdrawInvite } = memberEndpoints;
+  const {
+    list,
+    changeRole,
+    setActive,
+    remove,
+    invites: pending,
+    invite,
+    resendInvite,
+    withdrawInvite,
+  } = memberEndpoints;
   const { invitePreview, acceptInvite, leaveWorkspace, deleteWorkspace } = memberEndpoints;
 
   app.route({
@@ -60,6 +69,11 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: guards.member('member_write'),
     handler: async (request) =>
       ok(await invites.invite(memberOf(request), actorOf(request), request.body.email, request.body.role)),
+  });
+  app.route({
+    ...routeOf(resendInvite, tags),
+    preHandler: guards.member('member_write'),
+    handler: async (request) => ok(await invites.resend(memberOf(request), actorOf(request), request.params.id)),
   });
   app.route({
     ...routeOf(withdrawInvite, tags),

@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { type WorkspaceMemberRow, workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
-import type { Actor } from '../audit/index.ts';
+import { type Actor, personName } from '../audit/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import './members.events.ts';
 import { assertSeatsFor } from './seats.ts';
@@ -129,6 +129,7 @@ export function createMembersService(ctx: AppContext) {
           member_id: memberId,
           user_id: row.user.id,
           username: row.user.username,
+          display_name: personName(row.user),
           actor: by,
           action,
           before: snapshot(row.member),

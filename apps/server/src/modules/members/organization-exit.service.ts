@@ -5,7 +5,7 @@ import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
-import type { Actor } from '../audit/index.ts';
+import { type Actor, personName } from '../audit/index.ts';
 import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
 import './members.events.ts';
 import { assertOwnerRemains } from './members.service.ts';
@@ -43,6 +43,7 @@ export function createOrganizationExitService(ctx: AppContext) {
           member_id: actor.member.id,
           user_id: actor.user.id,
           username: actor.user.username,
+          display_name: personName(actor.user),
           actor: by,
           role: actor.member.role,
         },

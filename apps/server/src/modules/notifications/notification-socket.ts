@@ -15,17 +15,18 @@ import type { AppContext } from '../../context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { SocketSession } from '../../platform/realtime/socket-auth.ts';
 import { notificationPreferences } from './notifications.tables.ts';
 import type { PageQuery, Panel, Reader } from './panel.ts';
 
 const BUS_CHANNEL = 'notifications';
-/** How often a connection's token is checked again (logout, deactivation) as it sends messages. */
+/** How often a connection's session is checked again (logout, deactivation) as it sends messages. */
 const RECHECK_MS = 30_000;
 const querySchema = z.object({ token: z.string().max(4096).optional(), locale: z.string().max(10).optional() });
 
 interface Connection extends Reader {
   socket: WebSocket;
-  token: string;
+  session: SocketSession;
   locale: Locale;
   query: PageQuery;
   checkedAt: number;
@@ -37,8 +38,9 @@ const send = (socket: WebSocket, message: NotificationServerMessage) => {
 
 /**
  * `GET /v1/ws/system-notification?token=…`: the notification panel's socket (SPEC 7), for the user of an
- * organization-bound token. A change to a user's notifications (`changed`, from any process through the cluster
- * bus) sends page 1 of the socket's last query to every socket of that user, so tabs stay in step.
+ * organization-bound token (or a one-time ticket of one, `POST /v1/ws/ticket`). A change to a user's notifications
+ * (`changed`, from any process through the cluster bus) sends page 1 of the socket's last query to every socket of
+ * that user, so tabs stay in step.
  */
 export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBaseLogger) {
   const open = new Map<string, Set<Connection>>();
@@ -70,7 +72,7 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
     const trace = randomBytes(8).toString('hex');
     const fail = (error: string) => send(connection.socket, { type: 'error', success: false, error, trace_id: trace });
     if (Date.now() - connection.checkedAt > RECHECK_MS) {
-      const principal = await ctx.guards.fromToken(connection.token).catch(() => null);
+      const principal = await ctx.socketAuth.check(connection.session).catch(() => null);
       if (principal?.kind !== 'member') return connection.socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
       connection.checkedAt = Date.now();
     }
@@ -113,10 +115,11 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
       url: NOTIFICATION_SOCKET_PATH,
       schema: { hide: true, querystring: querySchema },
       preHandler: async (request) => {
-        const principal = await ctx.guards.fromToken(request.query.token ?? null);
+        const { principal, session } = await ctx.socketAuth.open(request.query.token ?? null);
         // the panel shows an organization's notifications: a token bound to none opens no socket
         if (principal.kind !== 'member') throw unauthorized();
         request.principal = principal;
+        request.socketSession = session;
       },
       handler: (request, reply) =>
         sendError(
@@ -125,13 +128,13 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
           translate('websocket_upgrade_required', localeOf(request)),
         ),
       wsHandler: (socket, request) => {
-        const principal = request.principal;
-        if (principal?.kind !== 'member') return socket.close(SOCKET_CLOSE.unauthorized);
+        const { principal, socketSession: session } = request;
+        if (principal?.kind !== 'member' || !session) return socket.close(SOCKET_CLOSE.unauthorized);
         const connection: Connection = {
           socket,
           workspaceId: principal.workspaceId,
           userId: principal.user.id,
-          token: request.query.token ?? '',
+          session,
           locale: resolveLocale(request.query.locale ?? (request.headers['x-locale'] as string | undefined)),
           query: { page: 1, size: 10, asc: false },
           checkedAt: Date.now(),

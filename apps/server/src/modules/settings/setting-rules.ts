@@ -1,5 +1,5 @@
 import type { MessageKey } from '@omnichat/contracts';
-import { INT32_MAX, type SystemSettingKey, WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
+import { emailField, INT32_MAX, type SystemSettingKey, WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
 
 const LIMIT_KEYS = new Set<SystemSettingKey>([
   'defaults.workspace.max_seats',
@@ -32,5 +32,7 @@ export function settingValueProblem(key: SystemSettingKey, value: string): Messa
   }
   if (PERMISSION_KEYS.has(key))
     return trimmed === '' || isPermissionList(trimmed) ? null : 'setting_invalid_permissions';
+  if (key === 'system.contact.email')
+    return trimmed === '' || emailField.safeParse(trimmed).success ? null : 'invalid_email_format';
   return null;
 }

@@ -64,6 +64,15 @@ describe('system settings', () => {
     expect(json(pub).data).toEqual([{ key: 'system.name', value: 'OmniChat' }]);
   });
 
+  it('publishes a contact address only when it is an e-mail address', async () => {
+    const bad = await put(superToken, [{ key: 'system.contact.email', value: 'not an address' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).fields).toEqual({ 'settings.0.value': 'invalid email format' });
+    expect((await put(superToken, [{ key: 'system.contact.email', value: 'sales@example.com' }])).statusCode).toBe(200);
+    const pub = await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.contact.email' });
+    expect(json(pub).data).toEqual([{ key: 'system.contact.email', value: 'sales@example.com' }]);
+  });
+
   it('refuses admins without the admin flag and organization users', async () => {
     const plain = await loginAdmin(t, (await createAdmin(t, { permissions: ['workspace_management_write'] })).username);
     const owner = await createOwner(t);

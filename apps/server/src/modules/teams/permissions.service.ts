@@ -4,8 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { effectivePermissions, memberPermissions, teamPermissionsOf } from '../../platform/auth/permissions.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
-import type { Actor } from '../audit/index.ts';
+import { type Actor, personName } from '../audit/index.ts';
 import './teams.events.ts';
 import { permissionsOnJoin } from '../members/index.ts';
 
@@ -66,10 +67,21 @@ export function createPermissionsService(ctx: AppContext) {
         throw fieldError('permissions', 'viewer_read_only');
       const after = known(permissions);
       await tx.update(workspaceMembers).set({ permissions: after }).where(eq(workspaceMembers.id, memberId));
+      const [user] = await tx
+        .select({ displayName: users.displayName, username: users.username })
+        .from(users)
+        .where(eq(users.id, member.userId));
       await events.emit(
         tx,
         'permissions.member_changed',
-        { member_id: memberId, user_id: member.userId, before: member.permissions, after, actor },
+        {
+          member_id: memberId,
+          user_id: member.userId,
+          ...(user && { display_name: personName(user) }),
+          before: member.permissions,
+          after,
+          actor,
+        },
         workspaceId,
       );
       const updated = { ...member, permissions: after };

@@ -10,6 +10,8 @@ export const teamEvents = defineEvents({
   'permissions.member_changed': z.object({
     member_id: z.uuid(),
     user_id: z.uuid(),
+    /** the member's name as the audit log shows it (events queued before it was added lack it) */
+    display_name: z.string().optional(),
     before: z.array(z.string()),
     after: z.array(z.string()),
     actor: eventActor,

@@ -7,7 +7,7 @@ import {
   WORKSPACE_PERMISSIONS,
   type WorkspacePermission,
 } from '@omnichat/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { beyondReach } from '../../platform/auth/permissions.ts';
@@ -64,6 +64,46 @@ function assertWithinReach(principal: MemberPrincipal, permissions: readonly str
 /** A team holding more than the editor holds is changed (members, permissions) or deleted by owners and admins only. */
 function assertTeamWithinReach(principal: MemberPrincipal, team: Pick<TeamDetail, 'permissions'>) {
   if (beyondReach(principal, team.permissions).length) throw forbidden('team_beyond_reach');
+}
+
+const nameTaken = () => new AppError(409, 'team_name_taken', {}, { name: { key: 'team_name_taken' } });
+
+/** True for the unique index on (workspace_id, lower(name)) refusing a write. */
+function isNameClash(error: unknown): boolean {
+  type PgError = { code?: string; constraint?: string };
+  const { cause, ...own } = error as PgError & { cause?: PgError };
+  return [own, cause].some(
+    (e) => e?.code === '23505' && (!e.constraint || e.constraint === 'teams_workspace_name_key'),
+  );
+}
+
+/** A 409 on `name` when another team of the organization already has it, whatever the case. */
+async function assertNameFree(tx: Tx, workspaceId: string, name: string, selfId?: string) {
+  const [clash] = await tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.workspaceId, workspaceId),
+        eq(sql`lower(${teams.name})`, name.trim().toLowerCase()),
+        selfId ? ne(teams.id, selfId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw nameTaken();
+}
+
+/**
+ * Writes a team's name in a savepoint: a name a concurrent request took after `assertNameFree` looked is refused
+ * by the unique index, and answers the same 409.
+ */
+async function writeName<T>(tx: Tx, write: (sp: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await tx.transaction(write);
+  } catch (error) {
+    if (isNameClash(error)) throw nameTaken();
+    throw error;
+  }
 }
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
@@ -148,10 +188,13 @@ export function createTeamsService(ctx: AppContext) {
       parsePermissionList((await ctx.settings.values(['defaults.team.permissions']))['defaults.team.permissions']);
     assertWithinReach(principal, permissions);
     return database.withWorkspace(workspaceId, async (tx) => {
-      const [team] = await tx
-        .insert(teams)
-        .values({ workspaceId, name: body.name, description: body.description ?? '', permissions })
-        .returning();
+      await assertNameFree(tx, workspaceId, body.name);
+      const [team] = await writeName(tx, (sp) =>
+        sp
+          .insert(teams)
+          .values({ workspaceId, name: body.name, description: body.description ?? '', permissions })
+          .returning(),
+      );
       if (!team) throw notFound();
       await setMembers(tx, workspaceId, team.id, body.member_ids ?? []);
       const after = (await detail(tx, team.id))!;
@@ -167,15 +210,18 @@ export function createTeamsService(ctx: AppContext) {
       const before = await detail(tx, id);
       if (!before) throw notFound();
       assertTeamWithinReach(principal, before);
-      await tx
-        .update(teams)
-        .set({
-          ...(body.name !== undefined && { name: body.name }),
-          ...(body.description !== undefined && { description: body.description }),
-          ...(body.permissions !== undefined && { permissions: body.permissions }),
-          updatedAt: new Date(),
-        })
-        .where(eq(teams.id, id));
+      if (body.name !== undefined) await assertNameFree(tx, workspaceId, body.name, id);
+      await writeName(tx, (sp) =>
+        sp
+          .update(teams)
+          .set({
+            ...(body.name !== undefined && { name: body.name }),
+            ...(body.description !== undefined && { description: body.description }),
+            ...(body.permissions !== undefined && { permissions: body.permissions }),
+            updatedAt: new Date(),
+          })
+          .where(eq(teams.id, id)),
+      );
       if (body.member_ids !== undefined) await setMembers(tx, workspaceId, id, body.member_ids);
       const after = (await detail(tx, id))!;
       await ctx.events.emit(tx, 'team.updated', { actor, before, after }, workspaceId);

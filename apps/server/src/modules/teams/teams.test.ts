@@ -175,6 +175,50 @@ describe('teams', () => {
     expect(json(await r.post('/v1/teams', owner.token, { name: 'Broken' })).data.permissions).toEqual([]);
   });
 
+  it('keeps team names unique per organization, whatever the case and spaces, on create and rename', async () => {
+    const owner = await createOwner(t);
+    const other = await createOwner(t);
+    const support = json(await r.post('/v1/teams', owner.token, { name: 'Support', description: 'kept' })).data;
+    const sales = json(await r.post('/v1/teams', owner.token, { name: 'Sales' })).data;
+
+    const taken = await r.post('/v1/teams', owner.token, { name: '  SUPPORT ', permissions: ['team_read'] });
+    expect(taken.statusCode).toBe(409);
+    expect(json(taken)).toMatchObject({
+      error: 'a team with this name already exists',
+      fields: { name: 'a team with this name already exists' },
+    });
+    const renamed = await r.put(`/v1/teams/${sales.id}`, owner.token, { name: 'support', description: 'changed' });
+    expect(renamed.statusCode).toBe(409);
+    expect(json(renamed).fields).toEqual({ name: 'a team with this name already exists' });
+    const rows = await teamRows(owner.workspaceId);
+    expect(rows.map((row) => [row.name, row.description]).sort()).toEqual([
+      ['Sales', ''],
+      ['Support', 'kept'],
+    ]);
+
+    // a team keeps its own name (in another case too), and another organization may use it
+    expect(json(await r.put(`/v1/teams/${support.id}`, owner.token, { name: 'SUPPORT' })).data.name).toBe('SUPPORT');
+    expect((await r.post('/v1/teams', other.token, { name: 'Support' })).statusCode).toBe(200);
+    const audited = (await auditOf(t, owner.workspaceId)).filter((entry) => entry.action.startsWith('team.'));
+    expect(audited.map((entry) => entry.action)).toEqual(['team.create', 'team.create', 'team.update']);
+  });
+
+  it('answers the same 409 when two requests create one name at once, and the database refuses a duplicate', async () => {
+    const owner = await createOwner(t);
+    const answers = await Promise.all(
+      ['Night shift', 'NIGHT SHIFT', 'night shift '].map((name) => r.post('/v1/teams', owner.token, { name })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409))
+      expect(json(answer).fields).toEqual({ name: 'a team with this name already exists' });
+    expect(await teamRows(owner.workspaceId)).toHaveLength(1);
+    await expect(
+      t.database.withWorkspace(owner.workspaceId, (tx) =>
+        tx.insert(teams).values({ workspaceId: owner.workspaceId, name: 'NIGHT Shift' }),
+      ),
+    ).rejects.toThrow();
+  });
+
   it('validates names and permission names with catalogue messages', async () => {
     const owner = await createOwner(t);
     const cases: [object, Record<string, string>][] = [

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, type TestApp } from '../../../test/test-app.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
@@ -33,8 +33,13 @@ export async function ownerMemberId(t: TestApp, workspaceId: string) {
   return row!.id;
 }
 
-/** The organization's audit entries, oldest first, once the event deliveries that write some of them ran. */
+/**
+ * The organization's audit entries after its creation (which every log starts with), oldest first, once the event
+ * deliveries that write some of them ran.
+ */
 export async function auditOf(t: TestApp, workspaceId: string) {
   await t.app.jobs.drain();
-  return t.database.withWorkspace(workspaceId, (tx) => tx.select().from(auditLogs).orderBy(auditLogs.createdAt));
+  return t.database.withWorkspace(workspaceId, (tx) =>
+    tx.select().from(auditLogs).where(ne(auditLogs.action, 'workspace.create')).orderBy(auditLogs.createdAt),
+  );
 }

@@ -6,6 +6,7 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { actorOf } from '../audit/index.ts';
 import { createEmailChange, toUserDto, updateProfile } from '../users/index.ts';
 import { toWorkspaceSummary } from './workspaces.dto.ts';
 import { createWorkspacesService } from './workspaces.service.ts';
@@ -53,7 +54,7 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
   app.route({
     ...routeOf(selfEndpoints.createWorkspace, tags),
     preHandler: guards.user(),
-    handler: async (request) => ok(await service.create(userOf(request).user.id, request.body)),
+    handler: async (request) => ok(await service.create(userOf(request).user.id, actorOf(request), request.body)),
   });
 
   app.route({

@@ -11,6 +11,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/identity/workspaces.tables.ts';
+import type { Actor } from '../audit/index.ts';
 import { countryOfTimeZone, findTimeZone } from '../timezones/index.ts';
 import { creationDefaults } from './creation-defaults.ts';
 import { toSelfWorkspace, toWorkspaceSummary } from './workspaces.dto.ts';
@@ -64,7 +65,8 @@ export function createWorkspacesService(ctx: AppContext) {
     return rows.map((row) => toSelfWorkspace(row.workspace, row.member));
   }
 
-  async function create(userId: string, body: CreateWorkspaceBody): Promise<SelfWorkspace> {
+  /** A new organization owned by the user; its creation is the first entry of its audit log. */
+  async function create(userId: string, by: Actor, body: CreateWorkspaceBody): Promise<SelfWorkspace> {
     const { 'system.mode': mode } = await ctx.settings.values(['system.mode']);
     if (mode !== 'platform') throw new AppError(403, 'organization_creation_disabled');
     const timeZone = canonicalTimeZone(body.time_zone);
@@ -88,6 +90,12 @@ export function createWorkspacesService(ctx: AppContext) {
         .values({ workspaceId: id, userId, role: 'owner', permissions: defaults.defaultMemberPermissions })
         .returning();
       if (!workspace || !member) throw new AppError(500, 'failed_to_create_organization');
+      await ctx.audit.inWorkspace(tx, id, by, {
+        action: 'workspace.create',
+        targetType: 'workspace',
+        targetId: id,
+        after: { name: workspace.name, time_zone: workspace.timeZone },
+      });
       return toSelfWorkspace(workspace, member);
     });
   }

@@ -60,6 +60,8 @@ export interface Guards {
    * bound to a workspace (membership checked), otherwise a user. Throws 401/403 like the guards.
    */
   fromToken(token: string | null): Promise<Principal>;
+  /** `fromToken` for claims already verified (a socket ticket's, or an open socket's check of its session). */
+  fromClaims(claims: Claims): Promise<Principal>;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -191,7 +193,9 @@ export function createGuards(database: Database, tokens: TokenService): Guards {
           : { kind: 'user', user: await loadUser(found), workspaceId: found.wid ?? null, claims: found };
     },
     async fromToken(token) {
-      const found = await verified(token);
+      return guards.fromClaims(await verified(token));
+    },
+    async fromClaims(found) {
       if (found.typ === 'admin') return { kind: 'admin', admin: await loadAdmin(found), claims: found };
       const { wid } = found;
       if (!wid) return asUser(found);

@@ -10,6 +10,7 @@ export const PLATFORM_TABLES: Record<string, string> = {
   one_time_tokens: "a user's email verification and password reset links, before or across organizations",
   platform_secrets: 'keys of the platform itself (JWT secret), read at start-up',
   push_subscriptions: "a user's browsers for Web Push, across the organizations they belong to",
+  socket_tickets: 'one-time tickets to open a socket, redeemed before any organization is known (admins have none)',
 };
 
 /** drizzle-kit's own bookkeeping (it lives in the `drizzle` schema, but is excluded here should it move). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../db/columns.ts';
 import { workspaceMembers, workspaces } from './workspaces.tables.ts';
 
@@ -17,7 +17,11 @@ export const teams = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('teams_workspace_idx').on(t.workspaceId, t.name)],
+  (t) => [
+    index('teams_workspace_idx').on(t.workspaceId, t.name),
+    // names are unique per organization, whatever their case (names are stored trimmed)
+    uniqueIndex('teams_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+  ],
 );
 
 export const teamMembers = pgTable(

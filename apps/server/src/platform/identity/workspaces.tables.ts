@@ -70,6 +70,8 @@ export const workspaceInvites = pgTable(
     invitedBy: uuid('invited_by'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** when the link was last mailed: a resend waits a minute after it */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('workspace_invites_workspace_idx').on(t.workspaceId, t.email)],

@@ -100,8 +100,15 @@ describe.skipIf(!serverUrl)('several processes, one system (PostgreSQL and Redis
     onA.ws.send(JSON.stringify({ type: 'read', data: { notification_id: rows[0].id } }));
     await eventually(async () => onB.received.at(-1)?.data?.unread_count === 0);
 
+    // a socket ticket issued by one process opens a socket on the other, once
+    const issued = await call<{ ticket: string }>(a, '/v1/ws/ticket', { body: {}, token: owner });
+    expect(issued.status).toBe(200);
+    const ticketOnB = await openSocket(b, issued.data.ticket);
+    await expect(openSocket(a, issued.data.ticket)).rejects.toThrow(/401/);
+
     expect((await call(a, '/v1/auth/logout', { body: {}, token: owner })).status).toBe(200);
     expect(await ownerOnB.closed).toBe(4401);
+    expect(await ticketOnB.closed).toBe(4401);
     // the revoked token is refused on the other process at once
     expect((await call(b, '/v1/teams', { token: owner })).status).toBe(401);
   }, 60_000);

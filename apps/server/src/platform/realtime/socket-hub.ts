@@ -12,10 +12,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import type { Guards, Principal } from '../auth/guards.ts';
+import type { Principal } from '../auth/guards.ts';
 import { AppError } from '../errors.ts';
 import type { ClusterBus } from './cluster-bus.ts';
 import { ConnectionIndex } from './connection-index.ts';
+import type { SocketAuth, SocketSession } from './socket-auth.ts';
 
 export interface SocketContext {
   principal: Principal;
@@ -61,7 +62,8 @@ interface Connection {
   socket: WebSocket;
   principal: Principal;
   keys: string[];
-  token: string;
+  /** the session the socket was opened for, checked again now and then */
+  session: SocketSession;
   locale: Locale;
   checkedAt: number;
   /** messages received in the current second, and invalid ones over the connection's life */
@@ -97,7 +99,7 @@ export class SocketHub {
   private readonly connections = new ConnectionIndex<Connection>();
 
   constructor(
-    private readonly guards: Guards,
+    private readonly auth: SocketAuth,
     private readonly log: FastifyBaseLogger,
     private readonly bus: ClusterBus,
     private readonly now: () => number = Date.now,
@@ -226,8 +228,8 @@ export class SocketHub {
     for (const connection of recipients) send(connection.socket, { action, success: true, data });
   }
 
-  attach(socket: WebSocket, principal: Principal, token: string, locale: Locale): void {
-    // keys come from the token, which a connection keeps for its life; topics join as it follows them
+  attach(socket: WebSocket, principal: Principal, session: SocketSession, locale: Locale): void {
+    // keys come from the session, which a connection keeps for its life; topics join as it follows them
     const { sub, wid } = principal.claims;
     const keys =
       principal.kind === 'admin'
@@ -237,7 +239,7 @@ export class SocketHub {
       socket,
       principal,
       keys,
-      token,
+      session,
       locale,
       checkedAt: this.now(),
       window: { startedAt: this.now(), count: 0 },
@@ -332,7 +334,7 @@ export class SocketHub {
   private async stillValid(connection: Connection, now = false): Promise<boolean> {
     if (!now && this.now() - connection.checkedAt < RECHECK_MS) return true;
     try {
-      connection.principal = await this.guards.fromToken(connection.token);
+      connection.principal = await this.auth.check(connection.session);
       connection.checkedAt = this.now();
       return true;
     } catch (error) {

@@ -176,6 +176,50 @@ describe('http client', () => {
   });
 });
 
+describe('inlineFields: a form shows the field errors, so they are not toasted as well', () => {
+  const taken = () =>
+    fail(409, 'this e-mail address is already registered', 'dup-1', {
+      email: 'this e-mail address is already registered',
+    });
+
+  it('leaves a failure that names fields to the form: no toast, the error carries the fields', async () => {
+    stubFetch({ 'POST /public/v1/auth/register': [taken()] });
+    const { client, notify } = makeClient();
+    const error = await client
+      .call(probe('POST', '/public/v1/auth/register'), { inlineFields: true })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'this e-mail address is already registered',
+      traceId: 'dup-1',
+      fields: { email: 'this e-mail address is already registered' },
+      toasted: false,
+    });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('toasts the same failure with its trace when the call did not ask for it', async () => {
+    stubFetch({ 'POST /public/v1/auth/register': [taken()] });
+    const { client, notify } = makeClient();
+    await expect(client.call(probe('POST', '/public/v1/auth/register'))).rejects.toMatchObject({
+      status: 409,
+      toasted: true,
+    });
+    expect(notify).toHaveBeenCalledWith('error', 'this e-mail address is already registered', ['[409] Trace: #dup-1']);
+  });
+
+  it('still toasts a failure without fields, such as a server error', async () => {
+    stubFetch({ 'POST /v1/self/email': [fail(500, 'database unavailable', 'boom')] });
+    const { client, notify } = makeClient();
+    await expect(client.call(probe('POST', '/v1/self/email'), { inlineFields: true })).rejects.toMatchObject({
+      status: 500,
+      toasted: true,
+    });
+    expect(notify).toHaveBeenCalledWith('error', 'server error', ['database unavailable', '[500] Trace: #boom']);
+  });
+});
+
 describe('calls of contract endpoints', () => {
   const TEAM = {
     id: '3c1d1d0c-3333-4c57-9d0a-1f2a3b4c5d6e',

@@ -20,6 +20,11 @@ export interface RequestOptions {
   form?: FormData;
   /** Do not toast failures (background look-ups such as public settings). */
   silent?: boolean;
+  /**
+   * A form shows this answer's field errors under its fields (`setServerFields`): a failure that names fields is
+   * not toasted as well. One error, one place; a failure without fields still toasts with its trace.
+   */
+  inlineFields?: boolean;
   signal?: AbortSignal;
 }
 
@@ -38,12 +43,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly traceId: string | undefined;
   readonly fields: Record<string, string> | undefined;
-  constructor(message: string, status: number, traceId?: string, fields?: Record<string, string>) {
+  /** false when nothing was toasted: a silent call, or field errors left to the form (`inlineFields`) */
+  readonly toasted: boolean;
+  constructor(message: string, status: number, traceId?: string, fields?: Record<string, string>, toasted = true) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.traceId = traceId;
     this.fields = fields;
+    this.toasted = toasted;
   }
 }
 
@@ -161,9 +169,10 @@ export function createHttpClient(config: HttpClientConfig) {
   function fail(status: number, body: unknown, options: RequestOptions): never {
     const locale = config.getLocale();
     const { title, lines } = describeFailure(status, body, locale);
-    if (!options.silent) config.notify('error', title, lines);
     const { error, trace_id: traceId, fields } = asErrorBody(body);
-    throw new ApiError(typeof error === 'string' && error ? error : title, status, traceId, fields);
+    const toast = !options.silent && !(options.inlineFields && fields && Object.keys(fields).length > 0);
+    if (toast) config.notify('error', title, lines);
+    throw new ApiError(typeof error === 'string' && error ? error : title, status, traceId, fields, toast);
   }
 
   async function requestEnvelope<T>(

@@ -33,6 +33,23 @@ describe('header', () => {
     expect(screen.queryByText('99+')).not.toBeInTheDocument();
   });
 
+  it('names the organization in the header on a phone, where the sidebar is hidden', async () => {
+    viewport.width = 375;
+    signIn();
+    await renderApp('/app/dashboard');
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByText('First Org')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'sidebar' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the organization name in the sidebar only on a wide screen', async () => {
+    signIn();
+    await renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    expect(within(sidebar).getByText('First Org')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByText('First Org')).not.toBeInTheDocument();
+  });
+
   it('switches texts to Traditional Chinese and remembers the choice', async () => {
     signIn();
     await renderApp('/app/dashboard');
@@ -63,12 +80,31 @@ describe('header', () => {
   it('toggles the dark theme and remembers it', async () => {
     signIn();
     await renderApp('/app/dashboard');
-    const toggle = await screen.findByRole('button', { name: 'toggle theme' });
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const toggle = await screen.findByRole('button', { name: 'Switch to dark theme' });
     await userEvent.setup().click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAccessibleName('Switch to light theme');
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('names the theme switch in the language of the page', async () => {
+    signIn();
+    writeString(STORAGE_KEYS.language, 'zh-hk');
+    const { i18n } = await import('../i18n/index.ts');
+    await i18n.changeLanguage('zh-hk');
+    await renderApp('/app/dashboard');
+    const toggle = await screen.findByRole('button', { name: '切換至深色主題' });
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAccessibleName('切換至淺色主題');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('names the user menu with the name it shows beside the avatar', async () => {
+    signIn();
+    await renderApp('/app/dashboard');
+    const menu = await screen.findByRole('button', { name: /user menu/ });
+    expect(menu).toHaveTextContent('Amy Chan');
+    expect(menu).toHaveAccessibleName('Amy Chan (user menu)');
   });
 
   it('sets the browser title to "{page} | {workspace}"', async () => {
@@ -82,7 +118,7 @@ describe('header', () => {
     const { callsTo } = signIn();
     const { router } = await renderApp('/app/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'user menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(callsTo('POST', '/v1/auth/logout')).toHaveLength(1);

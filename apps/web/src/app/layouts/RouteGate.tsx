@@ -1,6 +1,8 @@
 import { translate } from '@omnichat/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../preferences/preferences.tsx';
+import { lockText } from './lock-text.ts';
 import type { ItemLock } from './menu-model.ts';
 
 const ClosedRoute = lazy(async () => ({ default: (await import('./ClosedRoute.tsx')).ClosedRoute }));
@@ -13,15 +15,10 @@ interface RouteGateProps {
 
 /** Renders the page, or explains why it is closed (admin only, missing permission or plan). */
 export function RouteGate({ access, home, children }: RouteGateProps) {
+  const { t } = useTranslation();
   const { locale } = usePreferences();
   if (!access) return <>{children}</>;
-  let title = translate('forbidden', locale);
-  if (access !== 'hidden') {
-    title =
-      access.reason === 'plan'
-        ? translate('please_upgrade_plan', locale)
-        : `${translate('missing_permissions', locale)} ${access.missing.join(', ')}`;
-  }
+  const title = access === 'hidden' ? translate('forbidden', locale) : lockText(access, t, locale);
   return (
     <Suspense>
       <ClosedRoute title={title} home={home} />

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { i18n } from '../i18n/index.ts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../storage.ts';
 import { resolveMenu, type SidebarItem } from './menu-model.ts';
 import { SidebarMenu } from './SidebarMenu.tsx';
@@ -36,7 +37,19 @@ describe('organization sidebar', () => {
     const customers = within(sidebar).getByText('Customers');
     expect(customers.closest('[data-locked]')).not.toBeNull();
     await userEvent.setup().hover(customers);
-    expect(await screen.findByText('missing permissions: customer_read')).toBeInTheDocument();
+    expect(await screen.findByText('missing permissions: Customers · Read')).toBeInTheDocument();
+    expect(screen.queryByText(/customer_read/)).not.toBeInTheDocument();
+  });
+
+  it("names the missing permission in the reader's language, never by its key", async () => {
+    signInAs('member', ['conversation_read']);
+    await i18n.changeLanguage('zh-hk');
+    await renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: '客戶' })).not.toBeInTheDocument());
+    await userEvent.setup().hover(within(sidebar).getByText('客戶'));
+    expect(await screen.findByText('缺少權限：客戶 · 讀取')).toBeInTheDocument();
+    expect(screen.queryByText(/customer_read/)).not.toBeInTheDocument();
   });
 
   it('shows every item to an owner, unlocked', async () => {
@@ -75,7 +88,15 @@ describe('organization sidebar', () => {
   it('tells a member who opens a locked page which permission is missing', async () => {
     signInAs('member', []);
     await renderApp('/app/workflow');
-    expect(await screen.findByText('missing permissions: workflow_read')).toBeInTheDocument();
+    expect(await screen.findByText('missing permissions: Workflows · Read')).toBeInTheDocument();
+  });
+
+  it('tells it in Chinese on a locked page', async () => {
+    signInAs('member', []);
+    await i18n.changeLanguage('zh-hk');
+    await renderApp('/app/workflow');
+    expect(await screen.findByText('缺少權限：工作流程 · 讀取')).toBeInTheDocument();
+    expect(screen.queryByText(/workflow_read/)).not.toBeInTheDocument();
   });
 });
 
@@ -99,6 +120,14 @@ describe('menu rules', () => {
     ]);
     const none = resolveMenu(items, { isAdmin: false, permissions: [], planTag: null });
     expect(none[0]?.lock).toEqual({ reason: 'permission', missing: ['x_read', 'y_read'] });
+  });
+
+  it('names every permission that would open an item, any one being enough', async () => {
+    const resolved = resolveMenu(items, { isAdmin: false, permissions: [], planTag: null });
+    renderWithProviders(<SidebarMenu items={resolved} />);
+    await userEvent.setup().hover(screen.getByText('a'));
+    // keys the app does not know stay as they are
+    expect(await screen.findByText('missing permissions: x_read or y_read')).toBeInTheDocument();
   });
 
   it('shows "please upgrade your plan" on a plan-locked item, even for admins', async () => {

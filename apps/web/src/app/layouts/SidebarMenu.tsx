@@ -1,22 +1,17 @@
 import { LockOutlined } from '@ant-design/icons';
-import { translate } from '@omnichat/contracts';
+import type { Locale } from '@omnichat/contracts';
 import { Menu, type MenuProps, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePreferences } from '../preferences/preferences.tsx';
+import { lockText } from './lock-text.ts';
 import { flattenLinks, type ResolvedItem } from './menu-model.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function lockText(item: ResolvedItem, locale: Parameters<typeof translate>[1]): string {
-  if (!item.lock) return '';
-  if (item.lock.reason === 'plan') return translate('please_upgrade_plan', locale);
-  return `${translate('missing_permissions', locale)} ${item.lock.missing.join(', ')}`;
-}
-
-function toMenuItem(item: ResolvedItem, t: TFunction, locale: Parameters<typeof translate>[1]): MenuItem {
+function toMenuItem(item: ResolvedItem, t: TFunction, locale: Locale): MenuItem {
   const name = t(item.name);
   if (item.items) {
     return { key: item.key, icon: item.icon, label: name, children: item.items.map((c) => toMenuItem(c, t, locale)) };
@@ -27,7 +22,7 @@ function toMenuItem(item: ResolvedItem, t: TFunction, locale: Parameters<typeof 
       icon: item.icon,
       disabled: true,
       label: (
-        <Tooltip title={lockText(item, locale)} placement="right">
+        <Tooltip title={lockText(item.lock, t, locale)} placement="right">
           <span className="oc-locked-item" aria-disabled="true" data-locked="true">
             {name} <LockOutlined aria-label={t('nav.locked')} style={{ marginInlineStart: 6 }} />
           </span>
@@ -59,6 +54,7 @@ export function SidebarMenu({ items, onNavigate }: { items: ResolvedItem[]; onNa
   const groupKeys = useMemo(() => items.filter((item) => item.items).map((item) => item.key), [items]);
   return (
     <Menu
+      className="oc-sidebar-menu"
       mode="inline"
       items={menuItems}
       selectedKeys={selected?.link ? [selected.link] : []}

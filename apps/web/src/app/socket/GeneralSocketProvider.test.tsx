@@ -12,9 +12,16 @@ import { GeneralSocket } from './general-socket.ts';
 import { generalSocket } from './instance.ts';
 import type { ServerMessage } from './protocol.ts';
 
+/** The stored token each ticket was asked for with (the HTTP client sends it), in order. */
+let ticketsFor: (string | null)[] = [];
+
 function makeSocket() {
   return new GeneralSocket({
     getToken: () => localStorage.getItem(STORAGE_KEYS.token),
+    getTicket: async () => {
+      ticketsFor.push(localStorage.getItem(STORAGE_KEYS.token));
+      return `ticket-${ticketsFor.length}`;
+    },
     getLocale: () => 'en',
     notify: vi.fn(),
     WebSocketImpl: FakeWebSocket,
@@ -36,9 +43,15 @@ function Probe({ onMessage }: { onMessage: (message: ServerMessage<{ id: string 
 }
 
 const tokenOf = (socket: FakeWebSocket) => new URL(socket.url).searchParams.get('token');
+/** The newest socket, once its ticket arrived. */
+async function opened(count: number) {
+  await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(count));
+  return FakeWebSocket.latest();
+}
 
 describe('GeneralSocketProvider', () => {
   beforeEach(() => {
+    ticketsFor = [];
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
@@ -47,7 +60,7 @@ describe('GeneralSocketProvider', () => {
     vi.restoreAllMocks();
   });
 
-  it('connects with the stored token, shows the state and routes actions to useSocketAction', async () => {
+  it('connects for the stored token, shows the state and routes actions to useSocketAction', async () => {
     writeString(STORAGE_KEYS.token, 'first');
     const socket = makeSocket();
     const onMessage = vi.fn();
@@ -57,8 +70,9 @@ describe('GeneralSocketProvider', () => {
       </GeneralSocketProvider>,
     );
     expect(screen.getByLabelText('state')).toHaveTextContent('connecting');
-    const ws = FakeWebSocket.latest();
-    expect(tokenOf(ws)).toBe('first');
+    const ws = await opened(1);
+    expect(tokenOf(ws)).toBe('ticket-1');
+    expect(ticketsFor).toEqual(['first']);
     act(() => ws.open());
     expect(screen.getByLabelText('state')).toHaveTextContent('connected');
 
@@ -74,7 +88,7 @@ describe('GeneralSocketProvider', () => {
     expect(socket.state).toBe('closed');
   });
 
-  it('reconnects with the new token and disconnects when the token is removed', () => {
+  it('reconnects for the new token and disconnects when the token is removed', async () => {
     writeString(STORAGE_KEYS.token, 'first');
     const socket = makeSocket();
     render(
@@ -82,13 +96,14 @@ describe('GeneralSocketProvider', () => {
         <Probe onMessage={vi.fn()} />
       </GeneralSocketProvider>,
     );
-    const first = FakeWebSocket.latest();
+    const first = await opened(1);
     act(() => first.open());
 
     act(() => writeString(STORAGE_KEYS.token, 'second'));
     expect(first.close).toHaveBeenCalledWith(1000);
-    const second = FakeWebSocket.latest();
-    expect(tokenOf(second)).toBe('second');
+    const second = await opened(2);
+    expect(tokenOf(second)).toBe('ticket-2');
+    expect(ticketsFor).toEqual(['first', 'second']);
     act(() => second.open());
     expect(screen.getByLabelText('state')).toHaveTextContent('connected');
 
@@ -100,11 +115,11 @@ describe('GeneralSocketProvider', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
-  it('is connected by the organization layout and closed on logout', async () => {
+  it('is connected by the organization layout, with a ticket instead of the token, and closed on logout', async () => {
     writeString(STORAGE_KEYS.token, 'org-token');
     writeString(STORAGE_KEYS.loginType, 'system_user');
     storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
-    stubFetch({
+    const { callsTo } = stubFetch({
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
       'GET /v1/subscription/current': [ok({ plan_tag: null })],
@@ -112,9 +127,18 @@ describe('GeneralSocketProvider', () => {
     });
     const { router } = await renderApp('/app/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    const ws = FakeWebSocket.latest();
+    const ws = await opened(1);
     expect(new URL(ws.url).pathname).toBe('/v1/ws');
-    expect(tokenOf(ws)).toBe('org-token');
+    // the browser prints this URL when the socket fails: a one-time ticket is there, never the session token
+    expect(tokenOf(ws)).toMatch(/^ticket-\d$/);
+    expect(ws.url).not.toContain('org-token');
+    await waitFor(() => expect(FakeWebSocket.notificationInstances).toHaveLength(1));
+    expect(FakeWebSocket.latestNotification().url).not.toContain('org-token');
+    // the tickets were asked for with the token, in a header (the general socket's and the notification socket's)
+    expect(callsTo('POST', '/v1/ws/ticket').map((call) => call.headers.authorization)).toEqual([
+      'Bearer org-token',
+      'Bearer org-token',
+    ]);
     act(() => ws.open());
     expect(generalSocket.state).toBe('connected');
 
@@ -124,7 +148,7 @@ describe('GeneralSocketProvider', () => {
     ]);
 
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'user menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(ws.close).toHaveBeenCalledWith(1000);
@@ -143,7 +167,7 @@ describe('GeneralSocketProvider', () => {
     });
     await renderApp('/admin/dashboard');
     await screen.findByRole('navigation', { name: 'sidebar' });
-    expect(tokenOf(FakeWebSocket.latest())).toBe('admin-token');
+    expect(tokenOf(await opened(1))).toBe('ticket-1');
     expect(generalSocket.state).toBe('connecting');
   });
 

@@ -1,13 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { STORAGE_KEYS, session, writeString } from '../storage.ts';
 import { GeneralSocket } from './general-socket.ts';
 import { SocketError, type SocketState, traceLine } from './protocol.ts';
 
-function makeSocket() {
+const TOKEN = 'tok en/1';
+
+/** `ticket-1`, `ticket-2`… as the server would hand them out. */
+function tickets(): Mock<() => Promise<string>> {
+  let issued = 0;
+  return vi.fn(async () => `ticket-${++issued}`);
+}
+
+function makeSocket(getTicket: Mock<() => Promise<string>> = tickets()) {
   const notify = vi.fn();
   const socket = new GeneralSocket({
     getToken: session.token,
+    getTicket,
     getLocale: () => 'en',
     notify,
     WebSocketImpl: FakeWebSocket,
@@ -15,13 +24,19 @@ function makeSocket() {
   });
   const states: SocketState[] = [];
   socket.subscribe((state) => states.push(state));
-  return { socket, notify, states };
+  return { socket, notify, states, getTicket };
 }
 
+/** Lets the ticket on its way arrive (and timers due now run). */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+/** Moves the clock on and lets the tickets asked for meanwhile arrive. */
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
 /** Connects and lets the fake server accept. */
-function connected() {
+async function connected() {
   const made = makeSocket();
   made.socket.connect();
+  await settle();
   FakeWebSocket.latest().open();
   return { ...made, ws: FakeWebSocket.latest() };
 }
@@ -32,31 +47,40 @@ describe('GeneralSocket', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
-    writeString(STORAGE_KEYS.token, 'tok en/1');
+    writeString(STORAGE_KEYS.token, TOKEN);
     warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
   afterEach(() => {
+    // the session token reaches neither a socket's URL (which the browser prints) nor the console
+    for (const ws of FakeWebSocket.instances) expect(decodeURIComponent(ws.url)).not.toContain(TOKEN);
+    expect(JSON.stringify([...error.mock.calls, ...warn.mock.calls].map((args) => args.map(String)))).not.toContain(
+      TOKEN,
+    );
     vi.restoreAllMocks();
   });
 
   it('refuses to connect without a stored token and creates no socket', () => {
     writeString(STORAGE_KEYS.token, null);
-    const { socket, states } = makeSocket();
+    const { socket, states, getTicket } = makeSocket();
     expect(() => socket.connect()).toThrow('No authentication token found in localStorage');
+    expect(getTicket).not.toHaveBeenCalled();
     expect(FakeWebSocket.instances).toHaveLength(0);
     expect(socket.state).toBe('closed');
     expect(states).toEqual([]);
   });
 
-  it('connects with the token as a query parameter and reports its states', () => {
-    const { socket, states } = makeSocket();
+  it('connects with a one-time ticket as the token parameter, never the token itself, and reports its states', async () => {
+    const { socket, states, getTicket } = makeSocket();
     socket.connect();
-    expect(FakeWebSocket.instances).toHaveLength(1);
-    expect(FakeWebSocket.latest().url).toBe('ws://chat.example/v1/ws?token=tok+en%2F1&locale=en');
-    expect(new URL(FakeWebSocket.latest().url).searchParams.get('token')).toBe('tok en/1');
     expect(socket.state).toBe('connecting');
+    // connecting again while the ticket is on its way changes nothing
+    socket.connect();
+    await settle();
+    expect(getTicket).toHaveBeenCalledTimes(1);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(FakeWebSocket.latest().url).toBe('ws://chat.example/v1/ws?token=ticket-1&locale=en');
     socket.connect();
     expect(FakeWebSocket.instances).toHaveLength(1);
     FakeWebSocket.latest().open();
@@ -64,21 +88,59 @@ describe('GeneralSocket', () => {
     expect(states).toEqual(['connecting', 'connected']);
   });
 
-  it('pings every 7000 ms while open and stops after the close', () => {
-    const { socket, ws } = connected();
-    vi.advanceTimersByTime(6999);
+  it('opens nothing when disconnected while the ticket is on its way', async () => {
+    const { socket, states } = makeSocket();
+    socket.connect();
+    socket.disconnect();
+    await advance(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(socket.state).toBe('closed');
+    expect(states).toEqual(['connecting', 'closed']);
+  });
+
+  it('stays closed when the ticket is refused (401, 403) and retries with backoff when it cannot be had', async () => {
+    for (const status of [401, 403]) {
+      const refused = makeSocket(vi.fn(() => Promise.reject(Object.assign(new Error('refused'), { status }))));
+      refused.socket.connect();
+      await advance(60_000);
+      expect(refused.getTicket).toHaveBeenCalledTimes(1);
+      expect(refused.socket.state).toBe('closed');
+      expect(refused.notify).not.toHaveBeenCalled();
+    }
+    const getTicket = vi.fn(async (): Promise<string> => {
+      if (getTicket.mock.calls.length < 3) throw Object.assign(new Error('Network Error'), { status: 0 });
+      return 'ticket-3';
+    });
+    const { socket } = makeSocket(getTicket);
+    socket.connect();
+    await settle();
+    expect(socket.state).toBe('connecting');
+    await advance(1000);
+    expect(getTicket).toHaveBeenCalledTimes(2);
+    await advance(2000);
+    expect(getTicket).toHaveBeenCalledTimes(3);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(FakeWebSocket.latest().url).toContain('token=ticket-3');
+    expect(error).toHaveBeenCalledWith('WebSocket connection error');
+    FakeWebSocket.latest().open();
+    expect(socket.state).toBe('connected');
+  });
+
+  it('pings every 7000 ms while open and stops after the close', async () => {
+    const { socket, ws } = await connected();
+    await advance(6999);
     expect(ws.sent).toEqual([]);
-    vi.advanceTimersByTime(1);
+    await advance(1);
     expect(ws.messages()).toEqual([{ action: 'ping' }]);
-    vi.advanceTimersByTime(14_000);
+    await advance(14_000);
     expect(ws.messages()).toEqual([{ action: 'ping' }, { action: 'ping' }, { action: 'ping' }]);
     socket.disconnect();
-    vi.advanceTimersByTime(21_000);
+    await advance(21_000);
     expect(ws.sent).toHaveLength(3);
   });
 
-  it('handles pong itself', () => {
-    const { socket, ws, notify } = connected();
+  it('handles pong itself', async () => {
+    const { socket, ws, notify } = await connected();
     const handler = vi.fn();
     socket.on('other', handler);
     ws.receive({ action: 'pong', data: { time: 1_700_000_000_123 } });
@@ -88,8 +150,8 @@ describe('GeneralSocket', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('routes each message to the handlers of its action', () => {
-    const { socket, ws } = connected();
+  it('routes each message to the handlers of its action', async () => {
+    const { socket, ws } = await connected();
     const created = vi.fn();
     const other = vi.fn();
     const off = socket.on('conversation.created', created);
@@ -104,22 +166,22 @@ describe('GeneralSocket', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  it('only warns about a message without a handler', () => {
-    const { ws, notify } = connected();
+  it('only warns about a message without a handler', async () => {
+    const { ws, notify } = await connected();
     ws.receive({ action: 'mystery', success: true, data: {} });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('mystery'), expect.anything());
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('reports a message that is not JSON', () => {
-    const { ws, notify } = connected();
+  it('reports a message that is not JSON', async () => {
+    const { ws, notify } = await connected();
     ws.receive('not json {');
     expect(notify).toHaveBeenCalledWith('error', 'Failed to parse server message', []);
     expect(error).toHaveBeenCalledWith('Failed to parse server message', 'not json {');
   });
 
-  it('reports success:false with its trace id and still delivers it to the handler', () => {
-    const { socket, ws, notify } = connected();
+  it('reports success:false with its trace id and still delivers it to the handler', async () => {
+    const { socket, ws, notify } = await connected();
     const handler = vi.fn();
     socket.on('unknown.thing', handler);
     const message = { action: 'unknown.thing', success: false, error: 'unknown action', trace_id: 'tr-9' };
@@ -129,24 +191,27 @@ describe('GeneralSocket', () => {
     expect(traceLine('tr-9', 'zh-hk')).toBe('追蹤碼：#tr-9');
   });
 
-  it('refuses to send while not open', () => {
+  it('refuses to send while not open', async () => {
     const { socket } = makeSocket();
     expect(() => socket.send('x', {})).toThrow('WebSocket is not connected');
     expect(error).toHaveBeenCalledWith('WebSocket is not connected', 'x');
     socket.connect();
+    // waiting for the ticket, then for the server
+    expect(() => socket.send('x')).toThrow(SocketError);
+    await settle();
     expect(() => socket.send('x')).toThrow(SocketError);
     expect(FakeWebSocket.latest().send).not.toHaveBeenCalled();
   });
 
-  it('sends action plus data', () => {
-    const { socket, ws } = connected();
+  it('sends action plus data', async () => {
+    const { socket, ws } = await connected();
     socket.send('typing', { conversation_id: 'c1' });
     socket.send('bare');
     expect(ws.messages()).toEqual([{ action: 'typing', data: { conversation_id: 'c1' } }, { action: 'bare' }]);
   });
 
   it('matches replies to requests by request_id', async () => {
-    const { socket, ws, notify } = connected();
+    const { socket, ws, notify } = await connected();
     const first = socket.request<{ n: number }>('count', { q: 1 });
     const second = socket.request('fail');
     const [a, b] = ws.messages();
@@ -163,22 +228,22 @@ describe('GeneralSocket', () => {
   });
 
   it('rejects pending requests when the socket closes', async () => {
-    const { socket, ws } = connected();
+    const { socket, ws } = await connected();
     const pending = socket.request('slow');
     ws.serverClose(1006);
     await expect(pending).rejects.toThrow('WebSocket is not connected');
     socket.disconnect();
   });
 
-  it('reconnects after 1, 2, 4, 8 and 16 s, then gives up', () => {
-    const { socket, notify } = connected();
+  it('reconnects after 1, 2, 4, 8 and 16 s, each time with a fresh ticket, then gives up', async () => {
+    const { socket, notify, getTicket } = await connected();
     FakeWebSocket.latest().serverClose(1006);
     expect(socket.state).toBe('connecting');
     for (const delay of [1000, 2000, 4000, 8000, 16_000]) {
       const before = FakeWebSocket.instances.length;
-      vi.advanceTimersByTime(delay - 1);
+      await advance(delay - 1);
       expect(FakeWebSocket.instances).toHaveLength(before);
-      vi.advanceTimersByTime(1);
+      await advance(1);
       expect(FakeWebSocket.instances).toHaveLength(before + 1);
       expect(notify).not.toHaveBeenCalled();
       FakeWebSocket.latest().fail();
@@ -187,76 +252,91 @@ describe('GeneralSocket', () => {
     expect(notify).toHaveBeenCalledTimes(1);
     expect(notify).toHaveBeenCalledWith('error', 'Failed to connect to WebSocket', []);
     expect(socket.state).toBe('closed');
-    vi.advanceTimersByTime(120_000);
+    await advance(120_000);
     expect(FakeWebSocket.instances).toHaveLength(6);
+    expect(getTicket).toHaveBeenCalledTimes(6);
+    expect(FakeWebSocket.instances.map((ws) => new URL(ws.url).searchParams.get('token'))).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `ticket-${n}`),
+    );
   });
 
-  it('starts the backoff again after a successful open', () => {
-    const { socket } = connected();
+  it('starts the backoff again after a successful open', async () => {
+    const { socket } = await connected();
     FakeWebSocket.latest().serverClose(1006);
-    vi.advanceTimersByTime(1000);
+    await advance(1000);
     FakeWebSocket.latest().fail();
-    vi.advanceTimersByTime(2000);
+    await advance(2000);
     FakeWebSocket.latest().open();
     expect(socket.state).toBe('connected');
     FakeWebSocket.latest().serverClose(1011);
-    vi.advanceTimersByTime(1000);
+    await advance(1000);
     expect(FakeWebSocket.instances).toHaveLength(4);
-    expect(FakeWebSocket.latest().url).toContain('token=');
+    expect(FakeWebSocket.latest().url).toContain('token=ticket-4');
   });
 
-  it('closes with 1000 on disconnect and never reconnects', () => {
-    const { socket, ws, states } = connected();
+  it('closes with 1000 on disconnect and never reconnects', async () => {
+    const { socket, ws, states } = await connected();
     socket.disconnect();
     expect(ws.close).toHaveBeenCalledWith(1000);
     expect(socket.state).toBe('closed');
     expect(states).toEqual(['connecting', 'connected', 'closed']);
-    vi.advanceTimersByTime(60_000);
+    await advance(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
-  it('cancels a scheduled reconnect on disconnect', () => {
-    const { socket } = connected();
+  it('cancels a scheduled reconnect on disconnect', async () => {
+    const { socket } = await connected();
     FakeWebSocket.latest().serverClose(1006);
     socket.disconnect();
-    vi.advanceTimersByTime(60_000);
+    await advance(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(socket.state).toBe('closed');
   });
 
-  it('does not reconnect after close code 4401', () => {
-    const { socket, ws, notify } = connected();
+  it('does not reconnect after close code 4401', async () => {
+    const { socket, ws, notify } = await connected();
     ws.serverClose(4401);
     expect(socket.state).toBe('closed');
-    vi.advanceTimersByTime(60_000);
+    await advance(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('does not reconnect after close code 4403 (membership ended)', () => {
-    const { socket, ws } = connected();
+  it('does not reconnect after close code 4403 (membership ended)', async () => {
+    const { socket, ws } = await connected();
     ws.serverClose(4403);
-    vi.advanceTimersByTime(60_000);
+    await advance(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(socket.state).toBe('closed');
   });
 
-  it('reconnects with the newer token when its old one was revoked (password changed in this tab)', () => {
-    const { ws } = connected();
+  it('reconnects with the newer token when its old one was revoked (password changed in this tab)', async () => {
+    const askedWith: (string | null)[] = [];
+    const { socket } = makeSocket(
+      vi.fn(async () => {
+        askedWith.push(session.token());
+        return `ticket-${askedWith.length}`;
+      }),
+    );
+    socket.connect();
+    await settle();
+    FakeWebSocket.latest().open();
     writeString(STORAGE_KEYS.token, 'token-after-password-change');
-    ws.serverClose(4401);
-    vi.advanceTimersByTime(1000);
+    FakeWebSocket.latest().serverClose(4401);
+    await advance(1000);
     expect(FakeWebSocket.instances).toHaveLength(2);
-    expect(FakeWebSocket.latest().url).toContain('token=token-after-password-change');
+    expect(FakeWebSocket.latest().url).toContain('token=ticket-2');
+    expect(askedWith).toEqual([TOKEN, 'token-after-password-change']);
   });
 
-  it('replaces the socket when the stored token changes', () => {
-    const { socket, ws, states } = connected();
+  it('replaces the socket when the stored token changes', async () => {
+    const { socket, ws, states } = await connected();
     writeString(STORAGE_KEYS.token, 'new-token');
     socket.connect();
     expect(ws.close).toHaveBeenCalledWith(1000);
+    await settle();
     expect(FakeWebSocket.instances).toHaveLength(2);
-    expect(FakeWebSocket.latest().url).toContain('token=new-token');
+    expect(FakeWebSocket.latest().url).toContain('token=ticket-2');
     expect(socket.state).toBe('connecting');
     expect(states).toEqual(['connecting', 'connected', 'connecting']);
   });

@@ -9,6 +9,7 @@ import {
   parseMessage,
   SocketError,
   type SocketState,
+  ticketFailureCode,
   traceLine,
   type WebSocketConstructor,
   type WebSocketLike,
@@ -16,6 +17,12 @@ import {
 
 export interface GeneralSocketConfig {
   getToken: () => string | null;
+  /**
+   * A one-time ticket of the stored token's session (POST /v1/ws/ticket), fetched for every connection: it goes into
+   * the socket's URL instead of the token, since a browser prints that URL when the socket fails to connect. Rejects
+   * with the HTTP `status` of a refusal (401, 403).
+   */
+  getTicket: () => Promise<string>;
   getLocale: () => Locale;
   /** Toast for the user (the HTTP client's toaster). */
   notify: (kind: 'error', title: string, lines: string[]) => void;
@@ -40,6 +47,8 @@ interface Pending {
 export class GeneralSocket {
   private ws: WebSocketLike | null = null;
   private token: string | null = null;
+  /** the connection waiting for its ticket (a newer one, a close or a disconnect makes it moot) */
+  private opening: symbol | null = null;
   private current: SocketState = 'closed';
   private attempt = 0;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
@@ -78,13 +87,13 @@ export class GeneralSocket {
   }
 
   /**
-   * Opens the socket with the stored token. Throws when no token is stored. Does nothing when a socket
-   * for the same token is already open or opening; a different token replaces the old socket.
+   * Opens the socket for the stored token (with a ticket of it). Throws when no token is stored. Does nothing when
+   * a socket for the same token is already open or opening; a different token replaces the old socket.
    */
   connect(): void {
     const token = this.config.getToken();
     if (!token) throw new SocketError(this.text('ws_no_token'));
-    if (this.ws && this.token === token) return;
+    if ((this.ws || this.opening) && this.token === token) return;
     // no 'closed' in between: the state goes straight on to 'connecting'
     this.stop(this.text('ws_not_connected'), false);
     this.attempt = 0;
@@ -141,12 +150,32 @@ export class GeneralSocket {
       this.setState('closed');
       return;
     }
-    const url = new URL((this.config.url ?? defaultSocketUrl)());
-    url.searchParams.set('token', token);
-    // browsers cannot set X-Locale on a socket: the server reads the locale from the query
-    url.searchParams.set('locale', this.config.getLocale());
     this.token = token;
     this.setState('connecting');
+    const opening = Symbol('opening');
+    this.opening = opening;
+    new Promise<string>((resolve) => resolve(this.config.getTicket())).then(
+      (ticket) => {
+        if (this.opening !== opening) return;
+        this.opening = null;
+        this.openWith(Impl, ticket);
+      },
+      (error: unknown) => {
+        if (this.opening !== opening) return;
+        this.opening = null;
+        console.error(this.text('ws_connection_error'));
+        // refused (401, 403) like a socket the server closes; anything else is retried like a dropped connection
+        this.onClose(ticketFailureCode(error));
+      },
+    );
+  }
+
+  private openWith(Impl: WebSocketConstructor, ticket: string): void {
+    const url = new URL((this.config.url ?? defaultSocketUrl)());
+    // SPEC 7's parameter, holding the ticket: never the session token, which the browser would print on a failure
+    url.searchParams.set('token', ticket);
+    // browsers cannot set X-Locale on a socket: the server reads the locale from the query
+    url.searchParams.set('locale', this.config.getLocale());
     const ws = new Impl(url.toString());
     this.ws = ws;
     // events of a socket that was replaced or closed by hand are ignored
@@ -243,6 +272,7 @@ export class GeneralSocket {
   private release(reason: string): WebSocketLike | null {
     const ws = this.ws;
     this.ws = null;
+    this.opening = null;
     this.token = null;
     clearInterval(this.pingTimer);
     this.pingTimer = undefined;

@@ -41,6 +41,14 @@ export const CLOSE_FORBIDDEN = SOCKET_CLOSE.forbidden;
 /** WebSocket.OPEN (the constant is not read from the class, so fakes need not define it). */
 export const OPEN = 1;
 
+/** What a failed ticket request counts as: the server's close for a refusal (401, 403), else a dropped connection. */
+export function ticketFailureCode(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 401) return SOCKET_CLOSE.unauthorized;
+  if (status === 403) return SOCKET_CLOSE.forbidden;
+  return 1006;
+}
+
 export function defaultSocketUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${SOCKET_PATH}`;

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../app/storage.ts';
-import { ok } from '../../test/fetch-stub.ts';
+import { getToasts } from '../../app/toast/toast-store.ts';
+import { fail, ok } from '../../test/fetch-stub.ts';
 import { ADMIN } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { asSystemAdmin, findButton } from './admin-test-helpers.ts';
@@ -48,5 +49,25 @@ describe('admin profile page', () => {
       confirm_password: 'new-password',
     });
     await waitFor(() => expect(session.token()).toBe('new-admin-token'));
+  });
+
+  it('shows a wrong current password under its field only, not in a toast as well', async () => {
+    asSystemAdmin({
+      'GET /v1/admin/self': [ok(ADMIN)],
+      'POST /v1/admin/auth/change-password': [
+        fail(400, 'the current password is incorrect', 'adm', { old_password: 'the current password is incorrect' }),
+      ],
+    });
+    await renderApp('/admin/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current password'), 'wrong-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
+    await user.click(
+      await findButton('Change password', document.querySelector<HTMLElement>('form[id="admin-change-password"]')!),
+    );
+    const message = await screen.findByText('the current password is incorrect');
+    expect(message.closest('.ant-form-item')).toBe(screen.getByLabelText('Current password').closest('.ant-form-item'));
+    expect(getToasts()).toHaveLength(0);
   });
 });

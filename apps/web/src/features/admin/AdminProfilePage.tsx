@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryView } from '../../ui/QueryView.tsx';
 import { ChangePasswordCard } from '../shell/ChangePasswordCard.tsx';
 import { adminKeys, changeAdminPassword, getAdminSelf, useSaveAdminSelf } from './admin-api.ts';
+import '../shell/i18n/account.ts';
 
 interface ProfileValues {
   display_name: string;

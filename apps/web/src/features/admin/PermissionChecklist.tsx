@@ -6,6 +6,7 @@ import {
   type PermissionGroup,
   READ_AND_WRITE,
 } from '../../ui/PermissionChecklist.tsx';
+import { permissionGroupLabel } from '../../ui/permission-label.ts';
 
 /** System-admin permissions: the four read/write groups and subscription history (read only). */
 export function AdminPermissionChecklist(props: PermissionChecklistProps) {
@@ -13,10 +14,10 @@ export function AdminPermissionChecklist(props: PermissionChecklistProps) {
   const groups: PermissionGroup[] = [
     ...ADMIN_PERMISSION_GROUPS.map((key) => ({
       key,
-      label: t(`adminPages.adminGroups.${key}`),
+      label: permissionGroupLabel(key, t),
       levels: READ_AND_WRITE,
     })),
-    { key: 'subscription_history', label: t('adminPages.adminGroups.subscription_history'), levels: ['read'] },
+    { key: 'subscription_history', label: permissionGroupLabel('subscription_history', t), levels: ['read'] },
   ];
   return <PermissionChecklist {...props} groups={groups} />;
 }

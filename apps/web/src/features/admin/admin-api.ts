@@ -129,7 +129,9 @@ export function useSaveAdminSelf() {
     },
   });
 }
-export const changeAdminPassword = (body: ChangePasswordBody) => http.call(adminAuthEndpoints.changePassword, { body });
+/** a wrong current password shows under its field (`inlineFields`), not in a toast as well */
+export const changeAdminPassword = (body: ChangePasswordBody) =>
+  http.call(adminAuthEndpoints.changePassword, { body, inlineFields: true });
 
 export const getSettings = (keys: readonly string[]) =>
   http.call(settingEndpoints.list, { query: { keys: keys.join(',') } });

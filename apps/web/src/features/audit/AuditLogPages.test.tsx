@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../app/i18n/index.ts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
@@ -20,6 +21,8 @@ const entry = (n: number, fields: Partial<AuditLogEntry>): AuditLogEntry => ({
   action: 'member.role',
   target_type: 'member',
   target_id: uuid(300 + n),
+  target_name: 'Ben Wong',
+  workspace_name: WORKSPACE.name,
   before: null,
   after: null,
   ip: '10.0.0.1',
@@ -32,9 +35,17 @@ const ROLE_CHANGE = entry(1, {
   before: { role: 'member', active: true, user: 'ben' },
   after: { role: 'admin', active: true },
 });
-const TEAM_CREATE = entry(2, { action: 'team.create', target_type: 'team', after: { name: 'Support' } });
+const TEAM_CREATE = entry(2, {
+  action: 'team.create',
+  target_type: 'team',
+  target_name: 'Support',
+  after: { name: 'Support' },
+});
+/** an entry older than names, of an action and target the app does not know */
 const ODD = entry(3, {
   action: 'custom.thing',
+  target_type: 'gadget',
+  target_name: null,
   before: ['a'],
   after: ['a', 'b'],
   actor_type: 'system',
@@ -75,18 +86,26 @@ describe('organization audit log', () => {
     expect(screen.getAllByText('System').length).toBeGreaterThan(0);
     expect(screen.getAllByText('10.0.0.1')).toHaveLength(3);
     expect(screen.queryByText('Organization', { selector: 'th' })).not.toBeInTheDocument();
+    // targets by name (the id on hover) and type; an entry older than names shows its id
+    expect(screen.getByText('Ben Wong')).toHaveAttribute('title', ROLE_CHANGE.target_id);
+    expect(screen.getByText('Support', { selector: 'td *' })).toHaveAttribute('title', TEAM_CREATE.target_id);
+    expect(screen.getByText('Member', { selector: 'td *' })).toBeInTheDocument();
+    expect(screen.getByText('Team', { selector: 'td *' })).toBeInTheDocument();
+    expect(screen.getByText(ODD.target_id!)).toBeInTheDocument();
+    expect(screen.getByText('gadget')).toBeInTheDocument();
+    expect(screen.queryByText(ROLE_CHANGE.target_id!)).not.toBeInTheDocument();
 
     const user = userEvent.setup();
     const [roleToggle, teamToggle, oddToggle] = screen.getAllByText('Show changes');
     await user.click(roleToggle!);
     const roleChanges = screen.getByLabelText('Changes');
-    expect(roleChanges).toHaveTextContent('role: member → admin');
+    expect(roleChanges).toHaveTextContent('Role: Member → Admin');
     expect(roleChanges).not.toHaveTextContent('active');
     expect(roleChanges).not.toHaveTextContent('ben');
     expect(screen.getByText('Hide changes')).toBeInTheDocument();
 
     await user.click(teamToggle!);
-    expect(screen.getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'name: — → Support')).toBeVisible();
+    expect(screen.getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Name: — → Support')).toBeVisible();
 
     await user.click(oddToggle!);
     expect(screen.getByText('Before')).toBeInTheDocument();
@@ -147,6 +166,47 @@ describe('organization audit log', () => {
   });
 });
 
+describe('the audit log in Traditional Chinese', () => {
+  it('shows names, target types, actions and changes in Chinese, never ids or English', async () => {
+    const created = entry(5, {
+      action: 'workspace.create',
+      target_type: 'workspace',
+      target_id: WORKSPACE.id,
+      target_name: '第一組織',
+      after: { name: '第一組織' },
+    });
+    const permissions = entry(6, {
+      action: 'member.permission.update',
+      before: { permissions: ['conversation_read'] },
+      after: { permissions: ['conversation_read', 'customer_read'] },
+    });
+    asOrganization('owner', { 'GET /v1/workspace/audit-logs': auditList([ROLE_CHANGE, permissions, created]) });
+    await i18n.changeLanguage('zh-hk');
+    await renderApp('/app/organization/audit-log');
+    expect(await screen.findByText('已更改成員角色')).toBeInTheDocument();
+    expect(screen.getByText('已更改成員權限')).toBeInTheDocument();
+    expect(screen.getByText('已建立組織')).toBeInTheDocument();
+    const [first] = screen.getAllByText('Ben Wong');
+    expect(first).toHaveAttribute('title', ROLE_CHANGE.target_id);
+    expect(screen.getAllByText('成員', { selector: 'td *' })).toHaveLength(2);
+    expect(screen.getByText('組織', { selector: 'td *' })).toBeInTheDocument();
+    expect(screen.getByText('第一組織', { selector: 'td *' })).toHaveAttribute('title', WORKSPACE.id);
+
+    const user = userEvent.setup();
+    for (const toggle of screen.getAllByText('顯示更改')) await user.click(toggle);
+    const lines = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines).toContain('角色：成員 → 管理員');
+    expect(lines).toContain('權限：對話 · 讀取 → 對話 · 讀取及客戶 · 讀取');
+    expect(lines).toContain('名稱：— → 第一組織');
+
+    const main = screen.getByRole('main');
+    for (const id of [ROLE_CHANGE.target_id!, permissions.target_id!, WORKSPACE.id]) {
+      expect(main).not.toHaveTextContent(id);
+    }
+    expect(main).not.toHaveTextContent(/member|workspace|role|permission|conversation|_read/i);
+  });
+});
+
 describe('admin audit log', () => {
   it('lists every organization and the platform with the organization column', async () => {
     const platform = entry(4, {
@@ -163,7 +223,8 @@ describe('admin audit log', () => {
     expect(screen.getByText('Member role changed')).toBeInTheDocument();
     expect(screen.getByText('Organization', { selector: 'th' })).toBeInTheDocument();
     expect(screen.getByText('Platform')).toBeInTheDocument();
-    expect(screen.getByText(WORKSPACE.id)).toBeInTheDocument();
+    expect(screen.getByText(WORKSPACE.name, { selector: 'td *' })).toHaveAttribute('title', WORKSPACE.id);
+    expect(screen.queryByText(WORKSPACE.id)).not.toBeInTheDocument();
     expect(calls.find((c) => c.url.startsWith('/v1/admin/audit-logs'))?.url).toBe(
       '/v1/admin/audit-logs?page=1&size=10',
     );

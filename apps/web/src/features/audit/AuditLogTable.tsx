@@ -11,6 +11,7 @@ import {
   auditKeys,
   KNOWN_ACTIONS,
   listAuditLogs,
+  targetTypeLabelKey,
 } from './audit-api.ts';
 import { ChangesCell } from './ChangesCell.tsx';
 
@@ -54,7 +55,9 @@ export function AuditLogTable({ scope, workspaceId = null }: AuditLogTableProps)
       title: t('auditLog.actor'),
       render: (entry) => (
         <Flex vertical align="start" gap={2}>
-          <Text strong>{entry.actor_name || t('auditLog.actorTypes.system')}</Text>
+          <Text strong title={entry.actor_id ?? undefined}>
+            {entry.actor_name || t('auditLog.actorTypes.system')}
+          </Text>
           <Tag color={ACTOR_COLORS[entry.actor_type]}>{t(`auditLog.actorTypes.${entry.actor_type}`)}</Tag>
         </Flex>
       ),
@@ -71,16 +74,23 @@ export function AuditLogTable({ scope, workspaceId = null }: AuditLogTableProps)
     {
       key: 'target',
       title: t('auditLog.target'),
-      render: (entry) => (
-        <Flex vertical>
-          <span>{entry.target_type}</span>
-          {entry.target_id && (
+      render: (entry) => {
+        const typeKey = targetTypeLabelKey(entry.target_type);
+        // entries older than names have only the id
+        const name = entry.target_name || entry.target_id;
+        return (
+          <Flex vertical align="start">
+            {name && (
+              <Text title={entry.target_id ?? undefined} style={{ wordBreak: 'break-word' }}>
+                {name}
+              </Text>
+            )}
             <Text secondary style={{ fontSize: 12 }}>
-              {entry.target_id}
+              {typeKey ? t(typeKey) : entry.target_type}
             </Text>
-          )}
-        </Flex>
-      ),
+          </Flex>
+        );
+      },
     },
     { key: 'changes', title: t('auditLog.changes'), render: (entry) => <ChangesCell entry={entry} /> },
     { key: 'ip', title: t('auditLog.ip'), render: (entry) => entry.ip || '-' },
@@ -91,7 +101,9 @@ export function AuditLogTable({ scope, workspaceId = null }: AuditLogTableProps)
       title: t('auditLog.organization'),
       render: (entry) =>
         entry.workspace_id ? (
-          <Text style={{ fontSize: 12 }}>{entry.workspace_id}</Text>
+          <Text title={entry.workspace_id} style={{ wordBreak: 'break-word' }}>
+            {entry.workspace_name || entry.workspace_id}
+          </Text>
         ) : (
           <Tag>{t('auditLog.platform')}</Tag>
         ),

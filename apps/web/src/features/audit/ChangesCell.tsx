@@ -1,17 +1,45 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
+import { WORKSPACE_ROLES } from '@omnichat/contracts';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AuditLogEntry, changeLines } from './audit-api.ts';
+import { usePreferences } from '../../app/preferences/preferences.tsx';
+import { permissionLabel } from '../../ui/permission-label.ts';
+import { type AuditLogEntry, changeLines, show } from './audit-api.ts';
 
 const json = (value: unknown) => JSON.stringify(value ?? null, null, 2);
+const isRole = (value: unknown) => typeof value === 'string' && (WORKSPACE_ROLES as readonly string[]).includes(value);
+
+/**
+ * Names and values of changed fields in the reader's language: a known field's label, roles, yes/no, statuses and
+ * permissions by their labels; anything else as it was recorded.
+ */
+function useChangeText() {
+  const { t } = useTranslation();
+  const { locale } = usePreferences();
+  const label = (key: string) => t(`auditLog.fields.${key}`, { defaultValue: key });
+  const format = (key: string, value: unknown): string => {
+    if (value === null || value === undefined) return '—';
+    if (typeof value === 'boolean') return t(value ? 'auditLog.values.yes' : 'auditLog.values.no');
+    if (key === 'role' && isRole(value)) return t(`roles.${value}`);
+    if (key === 'status' && (value === 'active' || value === 'inactive')) return t(`auditLog.values.${value}`);
+    if (key === 'permissions' && Array.isArray(value)) {
+      if (value.length === 0) return t('auditLog.values.none');
+      const labels = value.map((permission) => permissionLabel(String(permission), t));
+      return new Intl.ListFormat(locale, { type: 'conjunction' }).format(labels);
+    }
+    return show(value);
+  };
+  return { label, format };
+}
 
 /** The "changes" cell: a toggle that opens before → after (key: old → new lines, or JSON). */
 export function ChangesCell({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation();
+  const text = useChangeText();
   const [open, setOpen] = useState(false);
   if (entry.before == null && entry.after == null) return <Typography.Text type="secondary">-</Typography.Text>;
-  const lines = changeLines(entry.before, entry.after);
+  const lines = changeLines(entry.before, entry.after, text.format);
   return (
     <div style={{ maxWidth: 420, minWidth: 160 }}>
       <Button
@@ -35,7 +63,11 @@ export function ChangesCell({ entry }: { entry: AuditLogEntry }) {
             >
               {lines.map((line) => (
                 <li key={line.key}>
-                  <Typography.Text code>{line.key}</Typography.Text>: {line.before} → {line.after}
+                  <Typography.Text strong title={line.key}>
+                    {text.label(line.key)}
+                  </Typography.Text>
+                  {t('auditLog.fieldSeparator')}
+                  {line.before} → {line.after}
                 </li>
               ))}
             </ul>

@@ -25,6 +25,7 @@ export const auditKeys = {
 /** Actions an organization's log holds. */
 const ORGANIZATION_ACTIONS = [
   'member.invite',
+  'member.invite.resend',
   'member.invite.revoke',
   'member.join',
   'member.leave',
@@ -37,6 +38,7 @@ const ORGANIZATION_ACTIONS = [
   'team.create',
   'team.update',
   'team.delete',
+  'workspace.create',
   'workspace.limits.update',
   'workspace.delete',
 ] as const;
@@ -61,6 +63,21 @@ export const KNOWN_ACTIONS: Record<AuditScope, readonly string[]> = {
 export const actionLabelKey = (action: string): string | null =>
   KNOWN_ACTIONS.platform.includes(action) ? `auditLog.actions.${action.replace(/\./g, '_')}` : null;
 
+/** The kinds of target the log names, each with a label in `auditLog.targetTypes`. */
+const TARGET_TYPES: readonly string[] = [
+  'member',
+  'invite',
+  'workspace',
+  'team',
+  'system_admin',
+  'user',
+  'system_setting',
+];
+
+/** The catalogue key of a known target type's label, or null for one the app does not know. */
+export const targetTypeLabelKey = (type: string): string | null =>
+  TARGET_TYPES.includes(type) ? `auditLog.targetTypes.${type}` : null;
+
 /** GET the log newest first; data is the entries, paging sits in the envelope. */
 export async function listAuditLogs(scope: AuditScope, filters: AuditFilters): Promise<AuditPage> {
   const { data, page } = await http.callEnvelope(auditEndpoints[scope], {
@@ -78,7 +95,8 @@ export interface ChangeLine {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const show = (value: unknown): string => {
+/** A value as a change line shows it when nothing better is known: text as it is, anything else as JSON. */
+export const show = (value: unknown): string => {
   if (value === undefined || value === null) return '—';
   if (typeof value === 'string') return value === '' ? '""' : value;
   return JSON.stringify(value);
@@ -87,9 +105,14 @@ const show = (value: unknown): string => {
 /**
  * The changes of an entry as "key: old → new" lines when before and after are objects (or one is empty);
  * null when they are something else (shown as JSON). A key that after leaves out is context (e.g. the
- * member's username), not a change, unless after is empty altogether (a deletion).
+ * member's username), not a change, unless after is empty altogether (a deletion). `format` writes a value
+ * (the page passes one that speaks the reader's language).
  */
-export function changeLines(before: unknown, after: unknown): ChangeLine[] | null {
+export function changeLines(
+  before: unknown,
+  after: unknown,
+  format: (key: string, value: unknown) => string = (_key, value) => show(value),
+): ChangeLine[] | null {
   const empty = (value: unknown) => value === null || value === undefined;
   if (!(isRecord(before) || empty(before)) || !(isRecord(after) || empty(after))) return null;
   const old = isRecord(before) ? before : {};
@@ -99,7 +122,7 @@ export function changeLines(before: unknown, after: unknown): ChangeLine[] | nul
   for (const key of keys) {
     if (!empty(after) && !(key in next)) continue;
     if (JSON.stringify(old[key]) === JSON.stringify(next[key])) continue;
-    lines.push({ key, before: show(old[key]), after: show(next[key]) });
+    lines.push({ key, before: format(key, old[key]), after: format(key, next[key]) });
   }
   return lines;
 }

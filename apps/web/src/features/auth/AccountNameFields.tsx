@@ -2,6 +2,7 @@ import { displayNameField, usernameField } from '@omnichat/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../../ui/form/use-rules.ts';
+import './i18n/auth.ts';
 
 /** The username and display name of a new account (sign-up, joining with a new account). */
 export function AccountNameFields() {

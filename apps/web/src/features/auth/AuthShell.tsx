@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePublicSettings } from '../../app/queries.ts';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { useDocumentTitle } from '../../ui/PageHeader.tsx';
+import { mainContentProps, SkipLink } from '../../ui/SkipLink.tsx';
 import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { BrandMark } from '../marketing/BrandMark.tsx';
 
@@ -28,7 +29,8 @@ export function AuthShell({ title, subtitle, children, footer }: AuthShellProps)
         background: `radial-gradient(circle at 20% 0%, ${token.colorPrimaryBg} 0, transparent 45%), ${token.colorBgLayout}`,
       }}
     >
-      <Flex justify="space-between" align="center" style={{ padding: '12px 16px' }}>
+      <SkipLink />
+      <Flex component="header" justify="space-between" align="center" style={{ padding: '12px 16px' }}>
         <Link to="/" aria-label={systemName}>
           <BrandMark name={systemName} logo={settings.data?.['system.logo']} />
         </Link>
@@ -38,9 +40,9 @@ export function AuthShell({ title, subtitle, children, footer }: AuthShellProps)
         </Flex>
       </Flex>
       <Flex flex={1} align="center" justify="center" style={{ padding: '16px 16px 48px' }}>
-        <main style={{ width: '100%', maxWidth: 420 }}>
+        <main {...mainContentProps} style={{ width: '100%', maxWidth: 420 }}>
           <Card style={{ boxShadow: token.boxShadowTertiary }}>
-            <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4, fontSize: 24 }}>
+            <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4, fontSize: 24 }}>
               {title}
             </Typography.Title>
             {subtitle && (

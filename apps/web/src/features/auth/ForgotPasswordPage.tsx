@@ -8,6 +8,7 @@ import { http } from '../../app/http/index.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { AuthShell } from './AuthShell.tsx';
+import './i18n/auth.ts';
 
 const PAGES = {
   user: { endpoint: authEndpoints.forgotPassword, login: '/auth/login', name: 'forgot-password' },

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { loadGoogleIdentity } from './google-identity.ts';
+import './i18n/auth.ts';
 
 interface GoogleSignInButtonProps {
   clientId: string | undefined;

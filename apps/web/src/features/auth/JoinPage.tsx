@@ -13,6 +13,8 @@ import { AccountNameFields } from './AccountNameFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { refreshForWorkspace, switchWorkspace } from './login-flow.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import './i18n/join.ts';
+import './i18n/auth.ts';
 
 interface AccountValues {
   username: string;

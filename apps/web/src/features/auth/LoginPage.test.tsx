@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, session, writeString } from '../../app/storage.ts';
+import { getToasts } from '../../app/toast/toast-store.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { ADMIN, memberOf, PUBLIC_SETTINGS, USER, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -84,7 +85,7 @@ describe('user login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/organization'));
     expect(session.token()).toBe('user-token');
     expect(await screen.findByText('You do not belong to any organization yet.')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /Create organization/ }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /Create your first organization/ })).toBeInTheDocument();
   });
 
   it('stays on the page and shows the server message when the password is wrong', async () => {
@@ -98,6 +99,37 @@ describe('user login', () => {
     expect(screen.getByText('[401] Trace: #bad-login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(session.token()).toBeNull();
+  });
+
+  it('says in the form that the e-mail needs verifying, without a toast, and resends the link', async () => {
+    const unverified = 'please verify your e-mail address before signing in';
+    const answer = 'if this address has an account waiting for verification, a new link has been sent';
+    const { callsTo } = stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'POST /public/v1/auth/login': [fail(403, unverified, 'unverified-1', { username_or_email: unverified })],
+      'POST /public/v1/auth/resend-verification': [ok({ message: answer })],
+    });
+    const { router } = await renderApp('/auth/login');
+    const user = userEvent.setup();
+    await signIn(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(unverified);
+    expect(screen.getAllByText(unverified)).toHaveLength(1);
+    expect(screen.queryByText('you have no permission')).not.toBeInTheDocument();
+    expect(screen.queryByText('[403] Trace: #unverified-1')).not.toBeInTheDocument();
+    expect(getToasts()).toHaveLength(0);
+    expect(callsTo('POST', '/public/v1/auth/login')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(session.token()).toBeNull();
+
+    await user.click(within(alert).getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(await screen.findByText(answer)).toBeInTheDocument();
+    expect(callsTo('POST', '/public/v1/auth/resend-verification').map((call) => call.body)).toEqual([
+      { username_or_email: 'amy' },
+    ]);
+    expect(screen.queryByText(unverified)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
+    expect(getToasts()).toHaveLength(0);
   });
 
   it('shows the required-field messages instead of calling the server', async () => {

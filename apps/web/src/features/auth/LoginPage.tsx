@@ -1,16 +1,19 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { loginBodySchema } from '@omnichat/contracts';
+import { authEndpoints, loginBodySchema } from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { http } from '../../app/http/index.ts';
 import { usePublicSettings } from '../../app/queries.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { googleLoginBody } from './google-identity.ts';
-import { loginAdmin, loginAdminWithGoogle, loginUser, loginUserWithGoogle } from './login-flow.ts';
+import { loginAdmin, loginAdminWithGoogle, loginUser, loginUserWithGoogle, unverifiedLogin } from './login-flow.ts';
+import './i18n/auth.ts';
 
 interface LoginValues {
   username_or_email: string;
@@ -40,10 +43,26 @@ export function LoginPage({ kind }: { kind: 'user' | 'admin' }) {
       navigate(back ?? destination, { replace: true });
     },
   });
-  const withPassword = (values: LoginValues) =>
-    login.mutateAsync(() =>
-      admin ? loginAdmin(values) : loginUser({ ...values, username_or_email: values.username_or_email.trim() }),
-    );
+  // the right password of an account whose e-mail is not verified: said in the form, with a resend button
+  const [unverified, setUnverified] = useState<{ message: string; login: string } | null>(null);
+  const resend = useMutation({
+    mutationFn: (typed: string) => http.call(authEndpoints.resendVerification, { body: { username_or_email: typed } }),
+  });
+  const withPassword = async (values: LoginValues) => {
+    const typed = values.username_or_email.trim();
+    setUnverified(null);
+    resend.reset();
+    try {
+      return await login.mutateAsync(() =>
+        admin ? loginAdmin(values) : loginUser({ ...values, username_or_email: typed }),
+      );
+    } catch (error) {
+      const message = unverifiedLogin(error);
+      if (message === null) throw error;
+      setUnverified({ message, login: typed });
+      return false;
+    }
+  };
   const withGoogle = (idToken: string) =>
     login.mutate(() =>
       admin ? loginAdminWithGoogle(googleLoginBody(idToken)) : loginUserWithGoogle(googleLoginBody(idToken)),
@@ -91,6 +110,21 @@ export function LoginPage({ kind }: { kind: 'user' | 'admin' }) {
         <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
           <Link to={admin ? '/auth/admin/forgot-password' : '/auth/forgot-password'}>{t('auth.forgotPassword')}</Link>
         </Flex>
+        {unverified && (
+          <Alert
+            type={resend.isSuccess ? 'success' : 'warning'}
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={resend.data?.message ?? unverified.message}
+            action={
+              !resend.isSuccess && (
+                <Button size="small" loading={resend.isPending} onClick={() => resend.mutate(unverified.login)}>
+                  {t('auth.resendVerification')}
+                </Button>
+              )
+            }
+          />
+        )}
         <SubmitButton block size="large">
           {t('auth.signIn')}
         </SubmitButton>

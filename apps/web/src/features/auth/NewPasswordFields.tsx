@@ -2,6 +2,7 @@ import { passwordField } from '@omnichat/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../../ui/form/use-rules.ts';
+import './i18n/auth.ts';
 
 /** A new password and its confirmation, checked with the contract's rules (sign-up, reset). */
 export function NewPasswordFields({ label, size, autoFocus }: { label: string; size?: 'large'; autoFocus?: boolean }) {

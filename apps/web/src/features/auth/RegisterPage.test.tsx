@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getToasts } from '../../app/toast/toast-store.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { PUBLIC_SETTINGS } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -49,16 +50,22 @@ describe('sign-up page', () => {
     });
   });
 
-  it('shows field errors the server returns', async () => {
+  it('shows a taken e-mail under the e-mail field only, not in a toast as well', async () => {
     stubFetch({
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'POST /public/v1/auth/register': [
-        fail(409, 'this username is already taken', 't', { username: 'this username is already taken' }),
+        fail(409, 'this e-mail address is already registered', 'dup', {
+          email: 'this e-mail address is already registered',
+        }),
       ],
     });
     await renderApp('/auth/register');
     const user = userEvent.setup();
     await fill(user, 'long-enough{Enter}');
-    await waitFor(() => expect(screen.getAllByText('this username is already taken').length).toBeGreaterThanOrEqual(2));
+    const message = await screen.findByText('this e-mail address is already registered');
+    expect(message.closest('.ant-form-item')).toBe(screen.getByLabelText('E-mail').closest('.ant-form-item'));
+    expect(screen.getAllByText('this e-mail address is already registered')).toHaveLength(1);
+    expect(screen.queryByText('[409] Trace: #dup')).not.toBeInTheDocument();
+    expect(getToasts()).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { useRules } from '../../ui/form/use-rules.ts';
 import { AccountNameFields } from './AccountNameFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import './i18n/auth.ts';
 
 /** /auth/register: creates an account; the server mails a verification link. */
 export function RegisterPage() {
@@ -55,6 +56,8 @@ export function RegisterPage() {
               display_name: values.display_name.trim(),
               email: values.email.trim(),
             },
+            // a taken username or e-mail shows under its field, not in a toast as well
+            inlineFields: true,
           })
         }
         onDone={(result) => setDone(result.message)}

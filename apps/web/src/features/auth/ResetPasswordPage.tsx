@@ -7,6 +7,7 @@ import { http } from '../../app/http/index.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import './i18n/auth.ts';
 
 interface ResetValues {
   password: string;

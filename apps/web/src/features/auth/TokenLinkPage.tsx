@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../app/http/index.ts';
 import { AuthShell } from './AuthShell.tsx';
+import './i18n/auth.ts';
 
 const ENDPOINTS = { verify: authEndpoints.verify, 'confirm-email': selfEndpoints.confirmEmail };
 

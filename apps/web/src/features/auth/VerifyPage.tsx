@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TokenLinkPage } from './TokenLinkPage.tsx';
+import './i18n/auth.ts';
 
 /** /auth/verify?token=...: verifies the sign-up e-mail address on load and links to sign in. */
 export function VerifyPage() {

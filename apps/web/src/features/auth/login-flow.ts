@@ -7,7 +7,7 @@ import {
   type SelfWorkspace,
   selfEndpoints,
 } from '@omnichat/contracts';
-import { http } from '../../app/http/index.ts';
+import { ApiError, http } from '../../app/http/index.ts';
 import {
   clearWorkspaceMember,
   STORAGE_KEYS,
@@ -57,18 +57,31 @@ async function completeUserLogin(result: UserLoginResult): Promise<UserLoginOutc
   return '/app/dashboard';
 }
 
+/** false on a failure the HTTP client toasted; one it left to the form's fields (`inlineFields`) is thrown on. */
 async function guard<T>(run: () => Promise<T>): Promise<T | false> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof ApiError && !error.toasted) throw error;
     console.warn('login failed', error);
     return false;
   }
 }
 
-/** Password login of an organization user; false on any failure, else where to go next. */
+/**
+ * The server's words when the password was right but the account's e-mail is not verified yet (a 403 naming the
+ * login field), else null.
+ */
+export function unverifiedLogin(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 403 ? (error.fields?.username_or_email ?? null) : null;
+}
+
+/**
+ * Password login of an organization user: where to go next, or false when the HTTP client toasted why; an
+ * unverified account's answer (`unverifiedLogin`) is thrown for the sign-in form to show in place.
+ */
 export function loginUser(body: LoginBody): Promise<UserLoginOutcome> {
-  return guard(async () => completeUserLogin(await http.call(authEndpoints.login, { body })));
+  return guard(async () => completeUserLogin(await http.call(authEndpoints.login, { body, inlineFields: true })));
 }
 
 export function loginUserWithGoogle(body: GoogleLoginBody): Promise<UserLoginOutcome> {

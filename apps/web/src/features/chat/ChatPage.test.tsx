@@ -83,8 +83,8 @@ describe('chat page', () => {
   it('lists conversations with unread badges; opening one shows its thread and marks it read', async () => {
     const { calls } = setup();
     await renderApp('/app/chat/chat');
-    const row = await screen.findByLabelText('Customer 1, 2 unread');
-    expect(row).toHaveTextContent('Question 1');
+    const row = await screen.findByRole('button', { name: 'Customer 1, 2 unread' });
+    expect(row.closest('.oc-conversation-row')).toHaveTextContent('Question 1');
     expect(screen.getByLabelText('Customer 2')).toBeInTheDocument();
     fireEvent.click(row);
     expect(await screen.findByText('Message 2')).toBeInTheDocument();
@@ -236,6 +236,14 @@ describe('chat page', () => {
       }),
     );
     expect(await screen.findByText('Missed while away')).toBeInTheDocument();
+  });
+
+  it('lists a conversation that began while the socket was still opening, once it opens', async () => {
+    setup({ 'GET /v1/conversations': [paged([]), paged([conversation(2)])] });
+    await renderApp('/app/chat/chat');
+    await screen.findByText('No open conversations. New messages from your channels appear here.');
+    act(() => FakeWebSocket.latest().open());
+    expect(await screen.findByText('Customer 2')).toBeInTheDocument();
   });
 
   it('shows who else is typing', async () => {

@@ -36,18 +36,13 @@ function Row({
   const { t } = useTranslation(CHAT_NS);
   const Icon = CHANNEL_ICONS[conversation.channel_type];
   const name = conversation.customer.display_name;
+  // The button is the name; its ::after covers the whole row, so a click anywhere opens the conversation while the
+  // button's name stays the text it shows (the time, preview and count are read after it, outside the button).
   return (
-    <button
-      type="button"
-      onClick={onSelect}
-      aria-current={selected ? 'true' : undefined}
-      aria-label={conversation.unread_count ? t('list.unread', { name, count: conversation.unread_count }) : name}
+    <div
+      className="oc-conversation-row"
       style={{
-        all: 'unset',
-        boxSizing: 'border-box',
-        display: 'block',
-        width: '100%',
-        cursor: 'pointer',
+        position: 'relative',
         padding: '10px 12px',
         borderRadius: 8,
         background: selected ? 'rgba(22, 119, 255, 0.12)' : undefined,
@@ -55,13 +50,23 @@ function Row({
     >
       <Flex gap={10} align="center">
         <Badge count={<Icon aria-hidden style={{ fontSize: 14, color: '#1677ff' }} />} offset={[-4, 28]}>
-          <Avatar>{name.slice(0, 1).toUpperCase()}</Avatar>
+          <Avatar aria-hidden>{name.slice(0, 1).toUpperCase()}</Avatar>
         </Badge>
         <Flex vertical style={{ minWidth: 0, flex: 1 }}>
           <Flex justify="space-between" gap={8}>
-            <Typography.Text strong={conversation.unread_count > 0} ellipsis>
-              {name}
-            </Typography.Text>
+            <button
+              type="button"
+              className="oc-conversation-open"
+              onClick={onSelect}
+              aria-current={selected ? 'true' : undefined}
+              aria-label={
+                conversation.unread_count ? t('list.unread', { name, count: conversation.unread_count }) : name
+              }
+            >
+              <Typography.Text strong={conversation.unread_count > 0} ellipsis>
+                {name}
+              </Typography.Text>
+            </button>
             <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
               {when(conversation.last_message_at)}
             </Typography.Text>
@@ -74,7 +79,7 @@ function Row({
           </Flex>
         </Flex>
       </Flex>
-    </button>
+    </div>
   );
 }
 

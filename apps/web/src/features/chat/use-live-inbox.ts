@@ -54,6 +54,8 @@ export function useLiveInbox(workspaceId: string | null, onMessage?: (message: M
     if (state !== 'connected') return;
     if (!wasConnected.current) {
       wasConnected.current = true;
+      // what came between the page's first load and the socket's opening (its ticket's round trip) shows too
+      refreshLists();
       return;
     }
     // back after a drop: what came meanwhile, in order

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { CUSTOMER_COLUMNS, type Customer, type CustomerColumn, type TimelineEntry } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Flex, Grid, Space, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Grid, Space, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
+import { ColorTag } from '../../ui/ColorTag.tsx';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryView } from '../../ui/QueryView.tsx';
@@ -103,9 +104,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
     <Card title={t('details')}>
       <Flex gap={4} wrap style={{ marginBottom: 16 }}>
         {customer.tags.map((tag) => (
-          <Tag key={tag.id} color={tag.color}>
+          <ColorTag key={tag.id} color={tag.color}>
             {tag.name}
-          </Tag>
+          </ColorTag>
         ))}
       </Flex>
       <Descriptions

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Customer } from '@omnichat/contracts';
-import { Button, Checkbox, Dropdown, Flex, Segmented, Select, Space, Tag } from 'antd';
+import { Button, Checkbox, Dropdown, Flex, Segmented, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../../app/storage.ts';
+import { ColorTag } from '../../ui/ColorTag.tsx';
 import { type ListColumn, ListView } from '../../ui/list/ListView.tsx';
 import { useList } from '../../ui/list/use-list.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -67,9 +68,9 @@ export function CustomersPage() {
       render: (c) => (
         <Flex gap={4} wrap>
           {c.tags.map((tag) => (
-            <Tag key={tag.id} color={tag.color}>
+            <ColorTag key={tag.id} color={tag.color}>
               {tag.name}
-            </Tag>
+            </ColorTag>
           ))}
         </Flex>
       ),

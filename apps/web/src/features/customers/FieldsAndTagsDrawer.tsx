@@ -9,11 +9,12 @@ import {
   TAG_COLORS,
 } from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Drawer, Flex, Form, Input, List, Select, Tabs, Tag, Typography } from 'antd';
+import { Button, Checkbox, Drawer, Flex, Form, Input, List, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
+import { ColorTag } from '../../ui/ColorTag.tsx';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
@@ -94,7 +95,7 @@ export function FieldsAndTagsDrawer({ open, onClose }: { open: boolean; onClose:
                                 ),
                               }))}
                             />
-                            <Tag color={tag.color}>{tag.name}</Tag>
+                            <ColorTag color={tag.color}>{tag.name}</ColorTag>
                             <Typography.Text type="secondary">
                               {t('manage.count', { count: tag.customer_count })}
                             </Typography.Text>

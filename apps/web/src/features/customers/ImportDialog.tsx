@@ -187,8 +187,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           />
         </Form.Item>
         {file?.name.toLowerCase().endsWith('.csv') && (
-          <Form.Item label={t('importDialog.encoding')}>
+          <Form.Item label={t('importDialog.encoding')} htmlFor="customer-import-encoding">
             <Select
+              id="customer-import-encoding"
               value={options.encoding ?? ''}
               onChange={(value: Options['encoding'] | '') => setOptions({ ...options, encoding: value || undefined })}
               options={[

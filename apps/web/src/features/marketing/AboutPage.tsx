@@ -1,8 +1,9 @@
 import { HeartOutlined, LockOutlined, RocketOutlined } from '@ant-design/icons';
 import { Button, Col, Flex, Row, Typography, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { usePublicSettings } from '../../app/queries.ts';
 import { FeatureCard } from './FeatureCard.tsx';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { sectionTitleStyle } from './styles.ts';
@@ -13,10 +14,59 @@ const SECTIONS: { key: 'Mission' | 'Open' | 'Privacy'; icon: ReactNode }[] = [
   { key: 'Privacy', icon: <LockOutlined /> },
 ];
 
+/** #self-hosting: where the pricing page's free self-hosted tier leads. */
+function SelfHostingSection() {
+  const { t } = useTranslation();
+  return (
+    <section id="self-hosting" aria-labelledby="self-hosting-title" style={{ marginTop: 56 }}>
+      <Typography.Title level={2} id="self-hosting-title">
+        {t('marketing.selfHostTitle')}
+      </Typography.Title>
+      <Typography.Paragraph>{t('marketing.selfHostText')}</Typography.Paragraph>
+      <ol>
+        <li>{t('marketing.selfHostStep1')}</li>
+        <li>
+          {t('marketing.selfHostStep2')} <Typography.Text code>npm install && npm start</Typography.Text>
+        </li>
+        <li>{t('marketing.selfHostStep3')}</li>
+      </ol>
+      <Typography.Paragraph type="secondary">{t('marketing.selfHostDocs')}</Typography.Paragraph>
+    </section>
+  );
+}
+
+/** #contact: the platform's published contact address, where the pricing page's "Contact us" leads without one. */
+function ContactSection() {
+  const { t } = useTranslation();
+  const email = usePublicSettings().data?.['system.contact.email'];
+  return (
+    <section id="contact" aria-labelledby="contact-title" style={{ marginTop: 40 }}>
+      <Typography.Title level={2} id="contact-title">
+        {t('marketing.contactTitle')}
+      </Typography.Title>
+      <Typography.Paragraph>{email ? t('marketing.contactText') : t('marketing.contactNoEmail')}</Typography.Paragraph>
+      {email && (
+        <Button type="primary" href={`mailto:${email}`}>
+          {t('marketing.contactWrite', { email })}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** Scrolls to the section the address names (#self-hosting, #contact) once the page is drawn. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
+}
+
 /** /about */
 export function AboutPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  useScrollToHash();
   return (
     <MarketingLayout title={t('marketing.about')}>
       <section className="oc-section">
@@ -39,6 +89,8 @@ export function AboutPage() {
               </Col>
             ))}
           </Row>
+          <SelfHostingSection />
+          <ContactSection />
           <Flex justify="center" gap={12} wrap style={{ marginTop: 48 }}>
             <Link to="/auth/register">
               <Button type="primary" size="large">

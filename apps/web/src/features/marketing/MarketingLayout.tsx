@@ -7,9 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { usePublicSettings } from '../../app/queries.ts';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { useDocumentTitle } from '../../ui/PageHeader.tsx';
+import { mainContentProps, SkipLink } from '../../ui/SkipLink.tsx';
 import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { BrandMark } from './BrandMark.tsx';
 import './marketing.css';
+import '../auth/i18n/auth.ts';
 
 /** Header and footer of the public pages (/, /about, /pricing); no /app chrome. */
 export function MarketingLayout({ title, children }: { title?: string; children: ReactNode }) {
@@ -30,6 +32,7 @@ export function MarketingLayout({ title, children }: { title?: string; children:
 
   return (
     <Layout className="oc-marketing" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      <SkipLink />
       <header
         className="oc-marketing-header"
         style={{ background: `${token.colorBgContainer}e6`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
@@ -39,7 +42,7 @@ export function MarketingLayout({ title, children }: { title?: string; children:
             <BrandMark name={name} logo={settings.data?.['system.logo']} />
           </Link>
           {!mobile && (
-            <nav aria-label="main">
+            <nav aria-label={t('marketing.mainNavigation')}>
               <Flex gap={28}>
                 {links.map((link) => (
                   <Link key={link.to} to={link.to} style={{ color: token.colorText }}>
@@ -64,7 +67,7 @@ export function MarketingLayout({ title, children }: { title?: string; children:
                   ],
                 }}
               >
-                <Button type="text" aria-label="menu" icon={<MenuOutlined />} />
+                <Button type="text" aria-label={t('marketing.menu')} icon={<MenuOutlined />} />
               </Dropdown>
             ) : (
               <>
@@ -79,7 +82,9 @@ export function MarketingLayout({ title, children }: { title?: string; children:
           </Flex>
         </Flex>
       </header>
-      <main style={{ flex: 1 }}>{children}</main>
+      <main {...mainContentProps} style={{ flex: 1 }}>
+        {children}
+      </main>
       <footer style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}>
         <Flex
           className="oc-container"

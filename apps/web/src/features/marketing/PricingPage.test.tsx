@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
@@ -23,6 +23,44 @@ describe('public pages', () => {
     await userEvent.setup().click(screen.getByText('Yearly'));
     expect(await screen.findByText('$290')).toBeInTheDocument();
     expect(screen.getAllByText('/ year').length).toBeGreaterThan(0);
+  });
+
+  it('"save 2 months fee" is always the green tag, outlined for monthly and filled for yearly', async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    await renderApp('/pricing');
+    const tag = screen.getByText('save 2 months fee');
+    expect(tag).toHaveClass('ant-tag-green');
+    expect(tag).not.toHaveClass('ant-tag-solid');
+    await userEvent.setup().click(screen.getByText('Yearly'));
+    expect(screen.getByText('save 2 months fee')).toHaveClass('ant-tag-green', 'ant-tag-solid');
+  });
+
+  it('"Get started free" of the self-hosted tier leads to the self-hosting steps', async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS), ok(PUBLIC_SETTINGS)] });
+    await renderApp('/pricing');
+    const link = screen.getByRole('link', { name: 'Get started free' });
+    expect(link).toHaveAttribute('href', '/about#self-hosting');
+    await userEvent.setup().click(link);
+    expect(await screen.findByRole('heading', { name: 'Run it on your own server' })).toBeInTheDocument();
+    expect(screen.getByText('npm install && npm start')).toBeInTheDocument();
+  });
+
+  it('"Contact us" writes to the published contact address, or opens the contact section without one', async () => {
+    const withAddress = [...PUBLIC_SETTINGS, { key: 'system.contact.email', value: 'sales@example.com' }];
+    stubFetch({ 'GET /public/v1/system-setting': [ok(withAddress)] });
+    const { unmount } = await renderApp('/pricing');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', 'mailto:sales@example.com'),
+    );
+    unmount();
+
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS), ok(PUBLIC_SETTINGS)] });
+    await renderApp('/pricing');
+    const link = await screen.findByRole('link', { name: 'Contact us' });
+    expect(link).toHaveAttribute('href', '/about#contact');
+    await userEvent.setup().click(link);
+    expect(await screen.findByRole('heading', { name: 'Talk to us' })).toBeInTheDocument();
+    expect(screen.getByText(/has not published a contact address/)).toBeInTheDocument();
   });
 
   it('the about page renders', async () => {

@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Col, Flex, Row, Segmented, Tag, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicSettings } from '../../app/queries.ts';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { PRICING_TIERS, type PricingTier, YEARLY_MONTHS_CHARGED } from './pricing-plans.ts';
 import { sectionTitleStyle } from './styles.ts';
@@ -34,6 +35,15 @@ function Price({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
   );
 }
 
+/** A tier's call to action: a page of the site, or the platform's contact address when one is published. */
+function CtaLink({ to, children }: { to: string; children: ReactNode }) {
+  const settings = usePublicSettings();
+  const email = settings.data?.['system.contact.email'];
+  if (to !== 'contact') return <Link to={to}>{children}</Link>;
+  if (email) return <a href={`mailto:${email}`}>{children}</a>;
+  return <Link to="/about#contact">{children}</Link>;
+}
+
 function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -61,11 +71,11 @@ function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
           </Flex>
         ))}
       </Flex>
-      <Link to={tier.cta.to}>
+      <CtaLink to={tier.cta.to}>
         <Button block size="large" type={tier.popular ? 'primary' : 'default'}>
           {t(`marketing.${tier.cta.label}`)}
         </Button>
-      </Link>
+      </CtaLink>
     </Card>
   );
   return tier.popular ? (
@@ -102,7 +112,11 @@ export function PricingPage() {
                 { value: 'yearly', label: t('marketing.yearly') },
               ]}
             />
-            <Tag color={cycle === 'yearly' ? 'green' : 'default'} style={{ fontSize: 14, padding: '2px 10px' }}>
+            <Tag
+              color="green"
+              variant={cycle === 'yearly' ? 'solid' : 'outlined'}
+              style={{ fontSize: 14, padding: '2px 10px' }}
+            >
               {t('marketing.saveTwoMonths')}
             </Tag>
           </Flex>

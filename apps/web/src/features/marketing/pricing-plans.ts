@@ -7,7 +7,8 @@ export interface PricingTier {
   monthly: number | null | 'contact';
   popular?: boolean;
   features: { key: string; count?: number }[];
-  cta: { to: string; label: 'getStarted' | 'choosePlan' | 'contactUs' };
+  /** where its button leads; 'contact' is the platform's contact address (or the about page's contact section) */
+  cta: { to: string | 'contact'; label: 'getStarted' | 'choosePlan' | 'contactUs' };
 }
 
 export const YEARLY_MONTHS_CHARGED = 10;
@@ -17,7 +18,7 @@ export const PRICING_TIERS: PricingTier[] = [
     key: 'SelfHosted',
     monthly: null,
     features: [{ key: 'AllChannels' }, { key: 'YourServer' }, { key: 'Community' }],
-    cta: { to: '/about', label: 'getStarted' },
+    cta: { to: '/about#self-hosting', label: 'getStarted' },
   },
   {
     key: 'Starter',
@@ -48,6 +49,6 @@ export const PRICING_TIERS: PricingTier[] = [
     key: 'Enterprise',
     monthly: 'contact',
     features: [{ key: 'Unlimited' }, { key: 'AllChannels' }, { key: 'Sso' }, { key: 'Sla' }],
-    cta: { to: '/auth/register', label: 'contactUs' },
+    cta: { to: 'contact', label: 'contactUs' },
   },
 ];

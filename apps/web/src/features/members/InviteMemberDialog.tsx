@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { useInviteMember } from './members-api.ts';
+import './i18n/members.ts';
 
 interface InviteValues {
   email: string;

@@ -2,6 +2,7 @@ import type { Member } from '@omnichat/contracts';
 import { Avatar, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Text } from '../../ui/text.tsx';
+import './i18n/members.ts';
 
 export const nameOf = (member: Member) => member.user.display_name || member.user.username;
 

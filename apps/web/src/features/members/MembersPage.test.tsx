@@ -1,12 +1,13 @@
-import type { Member } from '@omnichat/contracts';
+import type { Member, WorkspaceRole } from '@omnichat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, USER, WORKSPACES } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render.tsx';
+import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { viewport } from '../../test/setup.ts';
+import { MembersPage } from './MembersPage.tsx';
 
 const OWNER = WORKSPACES[0]!;
 
@@ -40,10 +41,13 @@ const SELF: Member = {
 };
 const EVERYONE = [SELF, ...Array.from({ length: 11 }, (_, i) => person(i + 1))];
 
-function setup(extra: Record<string, Parameters<typeof stubFetch>[0][string]> = {}) {
+function setup(
+  extra: Record<string, Parameters<typeof stubFetch>[0][string]> = {},
+  { role = OWNER.role }: { role?: WorkspaceRole } = {},
+) {
   writeString(STORAGE_KEYS.token, 'ws-token');
   writeString(STORAGE_KEYS.loginType, 'system_user');
-  storeWorkspaceMember(memberOf(OWNER, []));
+  storeWorkspaceMember(memberOf({ ...OWNER, role }, ['member_read', 'member_write']));
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: ['member_read', 'member_write'] })],
@@ -120,6 +124,7 @@ describe('members page', () => {
     const list = await screen.findByRole('list', { name: 'Members' });
     expect(await within(list).findByText('Person 1')).toBeInTheDocument();
     expect(within(list).getByLabelText('Remove Person 1')).toBeInTheDocument();
+    expect(within(list).getByLabelText('Permissions of Person 1')).toBeInTheDocument();
     expect(document.querySelector('.ant-table')).toBeNull();
   });
 
@@ -181,6 +186,23 @@ describe('members page', () => {
     expect(await within(dialog).findByText('this person is already a member')).toBeInTheDocument();
   });
 
+  it('shows "you cannot invite yourself" under the e-mail field only, without a toast', async () => {
+    const message = 'you cannot invite yourself: you are already a member of this organization';
+    const { callsTo } = setup({
+      'POST /v1/workspace/members/invite': [fail(409, message, 'trace-self', { email: message })],
+    });
+    await renderApp('/app/organization/users');
+    const user = userEvent.setup();
+    await user.click((await screen.findByText('Invite member')).closest('button')!);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('E-mail'), `${USER.email}{Enter}`);
+    const shown = await within(dialog).findByText(message);
+    expect(shown.closest('.ant-form-item')).toContainElement(within(dialog).getByLabelText('E-mail'));
+    expect(callsTo('POST', '/v1/workspace/members/invite')).toHaveLength(1);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/Trace: #trace-self/)).not.toBeInTheDocument();
+  });
+
   it('asks before removing a member and only then sends DELETE', async () => {
     const target = person(1);
     const { callsTo } = setup({
@@ -224,5 +246,90 @@ describe('members page', () => {
     expect(callsTo('DELETE', `/v1/workspace/members/invites/${id}`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(callsTo('DELETE', `/v1/workspace/members/invites/${id}`)).toHaveLength(1));
+  });
+
+  it('resends a pending invitation and says so', async () => {
+    const id = '20000000-0000-4000-8000-000000000001';
+    const { callsTo } = setup({
+      [`POST /v1/workspace/members/invites/${id}/resend`]: [
+        ok({
+          id,
+          email: 'pending@example.com',
+          role: 'viewer',
+          invited_by: 'Amy Chan',
+          expires_at: 1_800_600_000,
+          created_at: 1_700_000_000,
+        }),
+      ],
+    });
+    await renderApp('/app/organization/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Resend the invitation to pending@example.com'));
+    await waitFor(() => expect(callsTo('POST', `/v1/workspace/members/invites/${id}/resend`)).toHaveLength(1));
+    expect(await screen.findByText('invitation sent')).toBeInTheDocument();
+    expect(callsTo('DELETE', `/v1/workspace/members/invites/${id}`)).toHaveLength(0);
+  });
+
+  it("edits a member's own permissions in a drawer, with the keyboard too", async () => {
+    const target = person(1);
+    const url = `/v1/workspace/member/${target.id}/permission`;
+    const { callsTo } = setup({
+      [`GET ${url}`]: [ok({ permissions: ['customer_read'], effective_permissions: ['customer_read'] })],
+      [`PUT ${url}`]: [
+        ok({
+          permissions: ['customer_read', 'team_write', 'team_read'],
+          effective_permissions: ['customer_read', 'team_write', 'team_read'],
+        }),
+      ],
+    });
+    await renderApp('/app/organization/users');
+    const user = userEvent.setup();
+    // an admin's permissions are all-inclusive: nothing to edit
+    const adminRow = (await screen.findByText('Person 3')).closest('tr')!;
+    expect(within(adminRow).getByText('All permissions')).toBeInTheDocument();
+    expect(within(adminRow).queryByLabelText('Permissions of Person 3')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Permissions of Person 1'));
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer).toHaveTextContent('Permissions of Person 1');
+    expect(await within(drawer).findByLabelText('Customers Read')).toBeChecked();
+    expect(callsTo('GET', url)).toHaveLength(1);
+    // Space on a focused box ticks it; write brings read along
+    within(drawer).getByLabelText('Teams Write').focus();
+    await user.keyboard(' ');
+    expect(within(drawer).getByLabelText('Teams Read')).toBeChecked();
+    expect(callsTo('PUT', url)).toHaveLength(0);
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT', url)).toHaveLength(1));
+    expect(callsTo('PUT', url)[0]?.body).toEqual({ permissions: ['customer_read', 'team_write', 'team_read'] });
+    expect(await screen.findByText('Save successfully')).toBeInTheDocument();
+    await waitFor(() => expect(drawer).not.toBeInTheDocument());
+  });
+
+  it('offers a viewer read boxes only', async () => {
+    const viewerRow = { ...person(1), role: 'viewer' as const };
+    const url = `/v1/workspace/member/${viewerRow.id}/permission`;
+    setup({
+      'GET /v1/workspace/members': [
+        ok({ items: [SELF, viewerRow], page: { page: 1, size: 10, total: 2, total_pages: 1 } }),
+      ],
+      [`GET ${url}`]: [ok({ permissions: ['customer_read'], effective_permissions: ['customer_read'] })],
+    });
+    await renderApp('/app/organization/users');
+    await userEvent.setup().click(await screen.findByLabelText('Permissions of Person 1'));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByLabelText('Customers Read')).toBeChecked();
+    expect(within(drawer).queryByLabelText('Customers Write')).not.toBeInTheDocument();
+    expect(drawer).toHaveTextContent('A viewer can only hold read permissions.');
+  });
+
+  it('does not offer the permission editor to a member who is not an owner or admin', async () => {
+    setup({}, { role: 'member' });
+    // (the route is for owners and admins; the page itself must not offer the editor either)
+    renderWithProviders(<MembersPage />, '/app/organization/users');
+    // member_write still lets them change roles and status
+    expect(await screen.findByLabelText('Remove Person 1')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Permissions of Person 1')).not.toBeInTheDocument();
+    expect(screen.queryByText('All permissions')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { UserAddOutlined } from '@ant-design/icons';
-import { type Member, translate, WORKSPACE_ROLES, type WorkspaceRole } from '@omnichat/contracts';
+import { SafetyOutlined, UserAddOutlined } from '@ant-design/icons';
+import { isAdminRole, type Member, translate, WORKSPACE_ROLES, type WorkspaceRole } from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -16,8 +16,10 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Text } from '../../ui/text.tsx';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { MemberIdentity, nameOf } from './MemberIdentity.tsx';
+import { MemberPermissionsDrawer } from './MemberPermissionsDrawer.tsx';
 import { changeMemberRole, listMembers, memberKeys, removeMember, setMemberActive } from './members-api.ts';
 import { PendingInvites } from './PendingInvites.tsx';
+import './i18n/members.ts';
 
 const formatJoined = (seconds: number) => (seconds > 0 ? dayjs.unix(seconds).format('YYYY-MM-DD') : '-');
 
@@ -43,6 +45,7 @@ export function MembersPage() {
   });
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [editingPermissions, setEditingPermissions] = useState<Member | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: memberKeys.all });
   const change = useMutation({
     mutationFn: ({ run }: { member: Member; run: () => Promise<unknown> }) => run(),
@@ -84,11 +87,34 @@ export function MembersPage() {
     </Tag>
   );
 
+  /** Owners and admins edit a member's or viewer's own permissions; an owner's or admin's are all-inclusive. */
+  const permissionsAction = (member: Member) => {
+    if (!isAdmin) return null;
+    if (isAdminRole(member.role))
+      return (
+        <Text secondary style={{ fontSize: 12 }} title={t('members.allPermissionsHint')}>
+          {t('members.allPermissions')}
+        </Text>
+      );
+    return (
+      <Button
+        size="small"
+        icon={<SafetyOutlined aria-hidden />}
+        onClick={() => setEditingPermissions(member)}
+        aria-label={t('members.permissionsOf', { name: nameOf(member) })}
+      >
+        {t('members.permissions')}
+      </Button>
+    );
+  };
+
   const actions = (member: Member) => {
-    if (!canChange(member)) return null;
+    const permissions = permissionsAction(member);
+    if (!canChange(member)) return permissions && <Flex gap={8}>{permissions}</Flex>;
     const toggle = member.active ? t('members.deactivate') : t('members.activate');
     return (
-      <Flex gap={8} wrap>
+      <Flex gap={8} wrap align="center">
+        {permissions}
         <Button
           size="small"
           loading={busy(member)}
@@ -187,6 +213,11 @@ export function MembersPage() {
       />
       <PendingInvites workspaceId={workspaceId} canWrite={canWrite} />
       <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} canGrantOwner={isOwner} />
+      <MemberPermissionsDrawer
+        member={editingPermissions}
+        workspaceId={workspaceId}
+        onClose={() => setEditingPermissions(null)}
+      />
       <DeleteDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}

@@ -1,20 +1,31 @@
 import { MailOutlined } from '@ant-design/icons';
-import type { Invite } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Invite, translate } from '@omnichat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Skeleton, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../app/preferences/preferences.tsx';
+import { toast } from '../../app/toast/toast-store.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
-import { listInvites, memberKeys, withdrawInvite } from './members-api.ts';
+import { listInvites, memberKeys, resendInvite, withdrawInvite } from './members-api.ts';
+import './i18n/members.ts';
 
-/** The "Pending invitations" section of the members page, with withdraw for member_write. */
+/** The "Pending invitations" section of the members page, with resend and withdraw for member_write. */
 export function PendingInvites({ workspaceId, canWrite }: { workspaceId: string | null; canWrite: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const invites = useQuery({ queryKey: memberKeys.invites(workspaceId), queryFn: listInvites });
   const [withdrawing, setWithdrawing] = useState<Invite | null>(null);
+  const { locale } = usePreferences();
+  const resend = useMutation({
+    mutationFn: (invite: Invite) => resendInvite(invite.id),
+    onSuccess: async () => {
+      toast.success(translate('invite_sent', locale));
+      await queryClient.invalidateQueries({ queryKey: memberKeys.invites(workspaceId) });
+    },
+  });
 
   let body: ReactNode;
   if (invites.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
@@ -51,13 +62,22 @@ export function PendingInvites({ workspaceId, canWrite }: { workspaceId: string 
                 </Typography.Text>
               </Flex>
               {canWrite && (
-                <Button
-                  danger
-                  onClick={() => setWithdrawing(invite)}
-                  aria-label={`${t('members.withdraw')} ${invite.email}`}
-                >
-                  {t('members.withdraw')}
-                </Button>
+                <Flex gap={8} wrap>
+                  <Button
+                    loading={resend.isPending && resend.variables?.id === invite.id}
+                    onClick={() => resend.mutate(invite)}
+                    aria-label={t('members.resendLabel', { email: invite.email })}
+                  >
+                    {t('members.resend')}
+                  </Button>
+                  <Button
+                    danger
+                    onClick={() => setWithdrawing(invite)}
+                    aria-label={`${t('members.withdraw')} ${invite.email}`}
+                  >
+                    {t('members.withdraw')}
+                  </Button>
+                </Flex>
               )}
             </Flex>
           </li>

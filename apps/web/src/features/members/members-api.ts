@@ -1,4 +1,4 @@
-import { memberEndpoints, type WorkspaceRole } from '@omnichat/contracts';
+import { isWorkspacePermission, memberEndpoints, permissionEndpoints, type WorkspaceRole } from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
 
@@ -14,6 +14,7 @@ export const memberKeys = {
   all: ['workspace-members'] as const,
   list: (workspaceId: string | null, filters: MemberFilters) => ['workspace-members', workspaceId, filters] as const,
   invites: (workspaceId: string | null) => ['workspace-invites', workspaceId] as const,
+  permissions: (workspaceId: string | null, id: string) => ['workspace-member-permissions', workspaceId, id] as const,
 };
 
 /** Members with search, role and status filters, paged by the server. */
@@ -42,7 +43,9 @@ export const listInvites = () => http.call(memberEndpoints.invites);
 export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; role: WorkspaceRole }) => http.call(memberEndpoints.invite, { body }),
+    // an error about the e-mail (already a member, yourself) shows under the field, not also as a toast
+    mutationFn: (body: { email: string; role: WorkspaceRole }) =>
+      http.call(memberEndpoints.invite, { body, inlineFields: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['workspace-invites'] }),
@@ -52,3 +55,25 @@ export function useInviteMember() {
 }
 
 export const withdrawInvite = (id: string) => http.call(memberEndpoints.withdrawInvite, { params: { id } });
+
+/** Mails a pending invitation again: a new link (the old one stops working) and a new expiry. */
+export const resendInvite = (id: string) => http.call(memberEndpoints.resendInvite, { params: { id } });
+
+/** A member's own permissions (what the editor changes) and what they hold with their teams. */
+export const getMemberPermissions = (id: string) => http.call(permissionEndpoints.member, { params: { id } });
+
+/** Replaces a member's own permissions; the members list is refreshed afterwards. */
+export function useSaveMemberPermissions(workspaceId: string | null, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (permissions: string[]) =>
+      http.call(permissionEndpoints.setMember, {
+        params: { id },
+        body: { permissions: permissions.filter(isWorkspacePermission) },
+      }),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(memberKeys.permissions(workspaceId, id), result);
+      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    },
+  });
+}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useInstallPrompt } from './install-prompt.ts';
+import './i18n/mobileApp.ts';
 
 function Steps({ icon, title, steps }: { icon: ReactNode; title: string; steps: string }) {
   return (

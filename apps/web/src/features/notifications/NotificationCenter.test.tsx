@@ -14,11 +14,12 @@ import { notification, result } from './test-helpers.ts';
 type Sent = { type: string; data?: { notification_id?: string } };
 const sent = (ws: FakeWebSocket) => ws.sent.map((text) => JSON.parse(text) as Sent);
 
-/** The bell of a signed-in member, its socket open. */
-function renderBell() {
+/** The bell of a signed-in member, its socket open (with a ticket from the stubbed server, never the token). */
+async function renderBell() {
   const view = renderWithProviders(<NotificationCenter />, '/app/dashboard');
+  await waitFor(() => expect(FakeWebSocket.notificationInstances).toHaveLength(1));
   const ws = FakeWebSocket.latestNotification();
-  expect(new URL(ws.url).searchParams.get('token')).toBe('org-token');
+  expect(new URL(ws.url).searchParams.get('token')).toBe('ticket-1');
   act(() => ws.open());
   return { ...view, ws };
 }
@@ -33,6 +34,7 @@ describe('notification bell and panel', () => {
     writeString(STORAGE_KEYS.token, 'org-token');
     writeString(STORAGE_KEYS.loginType, 'system_user');
     storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
+    stubFetch({});
   });
 
   it('opens no socket without an organization-bound token', () => {
@@ -41,8 +43,8 @@ describe('notification bell and panel', () => {
     expect(FakeWebSocket.notificationInstances).toHaveLength(0);
   });
 
-  it('shows 99+ above 99 unread, and a count pushed by the server (another tab read one)', () => {
-    const { ws } = renderBell();
+  it('shows 99+ above 99 unread, and a count pushed by the server (another tab read one)', async () => {
+    const { ws } = await renderBell();
     act(() => ws.receive(result([notification(1)], 120, 120)));
     expect(screen.getByText('99+')).toBeInTheDocument();
     expect(screen.getByLabelText('notifications (99+)')).toBeInTheDocument();
@@ -52,7 +54,7 @@ describe('notification bell and panel', () => {
   });
 
   it('marks a clicked notification read and opens its page', async () => {
-    const { ws, router } = renderBell();
+    const { ws, router } = await renderBell();
     act(() => ws.receive(result([notification(1), notification(2, { pinned: true })], 2)));
     await openPanel();
     expect(screen.getByText('2 unread')).toBeInTheDocument();
@@ -67,7 +69,7 @@ describe('notification bell and panel', () => {
   });
 
   it('pins, deletes, and clears read ones only when some are read', async () => {
-    const { ws } = renderBell();
+    const { ws } = await renderBell();
     act(() => ws.receive(result([notification(1), notification(2)], 2)));
     await openPanel();
     const clearRead = screen.getByText('Clear read').closest('button')!;
@@ -86,7 +88,7 @@ describe('notification bell and panel', () => {
   });
 
   it('asks with the SPEC text before deleting all', async () => {
-    const { ws } = renderBell();
+    const { ws } = await renderBell();
     act(() => ws.receive(result([notification(1)], 1)));
     await openPanel();
     const user = userEvent.setup();
@@ -102,7 +104,7 @@ describe('notification bell and panel', () => {
   });
 
   it('shows the SPEC error texts, and "Unknown time" for a time it cannot read', async () => {
-    const { ws } = renderBell();
+    const { ws } = await renderBell();
     const odd = { ...notification(1), created_at: 'yesterday-ish' as unknown as number };
     act(() => ws.receive(result([odd, notification(3)], 2)));
     await openPanel();
@@ -122,7 +124,7 @@ describe('notification bell and panel', () => {
   });
 
   it('pages by 10', async () => {
-    const { ws } = renderBell();
+    const { ws } = await renderBell();
     const first = Array.from({ length: 10 }, (_, i) => notification(i + 1));
     act(() => ws.receive(result(first, 12, 12)));
     await openPanel();
@@ -145,7 +147,7 @@ describe('notification bell and panel', () => {
     });
     try {
       const started = Date.now();
-      renderBell();
+      await renderBell();
       await waitFor(() => expect(browser.Notification.requestPermission).toHaveBeenCalled());
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       await waitFor(() => expect(callsTo('POST', '/v1/web-push/register')).toHaveLength(1));

@@ -1,5 +1,5 @@
 import { LIMITS, type Notification, SOCKET_CLOSE } from '@omnichat/contracts';
-import type { WebSocketConstructor, WebSocketLike } from '../../app/socket/protocol.ts';
+import { ticketFailureCode, type WebSocketConstructor, type WebSocketLike } from '../../app/socket/protocol.ts';
 
 /** A failure, as the key of its text in the notifications namespace (`errors.*`); `detail` is the server's error. */
 export interface NotificationError {
@@ -20,6 +20,8 @@ export interface NotificationState {
 /** Tests pass a fake WebSocket and an address; the app uses the browser's, to ws(s)://<this host>/v1/ws/... */
 export interface NotificationSocketConfig {
   getToken: () => string | null;
+  /** A one-time ticket of the token's session for the URL, never the token itself (see GeneralSocketConfig). */
+  getTicket: () => Promise<string>;
   WebSocketImpl?: WebSocketConstructor;
   url?: () => string;
 }
@@ -64,6 +66,8 @@ export class NotificationSocket {
   private readonly listeners = new Set<() => void>();
   private ws: WebSocketLike | null = null;
   private token: string | null = null;
+  /** the connection waiting for its ticket */
+  private opening: symbol | null = null;
   private scope: string | undefined;
   private attempts = 0;
   private timers: ReturnType<typeof setInterval>[] = [];
@@ -82,14 +86,17 @@ export class NotificationSocket {
     return () => this.listeners.delete(listener);
   };
 
-  /** Opens with the stored token; the same token keeps the socket, another scope (organization) starts afresh. */
+  /**
+   * Opens for the stored token (with a ticket of it); the same token keeps the socket, another scope (organization)
+   * starts afresh.
+   */
   connect(scope?: string): void {
     const token = this.config.getToken();
     if (!token) {
       this.disconnect();
       return;
     }
-    if (this.ws && this.token === token && this.scope === scope) return;
+    if ((this.ws || this.opening) && this.token === token && this.scope === scope) return;
     this.stop();
     if (scope !== this.scope) this.set(initial(true));
     else this.set({ isLoading: true });
@@ -150,10 +157,26 @@ export class NotificationSocket {
   }
 
   private open(token: string): void {
+    this.token = token;
+    const opening = Symbol('opening');
+    this.opening = opening;
+    new Promise<string>((resolve) => resolve(this.config.getTicket())).then(
+      (ticket) => {
+        if (this.opening !== opening) return;
+        this.opening = null;
+        this.openWith(ticket);
+      },
+      (error: unknown) => {
+        if (this.opening === opening) this.onClose(ticketFailureCode(error));
+      },
+    );
+  }
+
+  private openWith(ticket: string): void {
     const Impl = this.config.WebSocketImpl ?? (globalThis.WebSocket as WebSocketConstructor);
     const url = new URL((this.config.url ?? defaultUrl)());
-    url.searchParams.set('token', token);
-    this.token = token;
+    // the ticket, not the session token: a browser prints the URL of a socket that fails
+    url.searchParams.set('token', ticket);
     const ws = new Impl(url.toString());
     this.ws = ws;
     const mine = () => this.ws === ws;
@@ -234,6 +257,7 @@ export class NotificationSocket {
   private stop(close = true): void {
     const ws = this.ws;
     this.ws = null;
+    this.opening = null;
     this.token = null;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];

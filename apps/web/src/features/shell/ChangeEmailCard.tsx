@@ -5,6 +5,7 @@ import { http } from '../../app/http/index.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
+import './i18n/account.ts';
 
 /** The e-mail change: the new address gets a confirmation link; the change happens when it is opened. */
 export function ChangeEmailCard({ currentEmail }: { currentEmail?: string }) {
@@ -21,7 +22,7 @@ export function ChangeEmailCard({ currentEmail }: { currentEmail?: string }) {
         form={form}
         name="change-email"
         success={false}
-        submit={(body) => http.call(selfEndpoints.changeEmail, { body })}
+        submit={(body) => http.call(selfEndpoints.changeEmail, { body, inlineFields: true })}
         onDone={(result) => {
           toast.success(result.message);
           form.resetFields();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, writeString } from '../../app/storage.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
+import './i18n/account.ts';
 
 /**
  * The password change of a user or a system admin: `change` posts it; other sessions end and this one keeps

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../app/storage.ts';
+import { getToasts } from '../../app/toast/toast-store.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, USER, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -71,7 +72,7 @@ describe('profile page', () => {
     expect(session.token()).toBe('fresh-token');
   });
 
-  it('shows the server error for a wrong current password', async () => {
+  it('shows a wrong current password under its field only, not in a toast as well', async () => {
     setup({
       'POST /v1/auth/change-password': [
         fail(400, 'the current password is incorrect', 't', { old_password: 'the current password is incorrect' }),
@@ -83,9 +84,10 @@ describe('profile page', () => {
     await user.type(screen.getByLabelText('New password'), 'new-password');
     await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
     await user.click(await button('Change password'));
-    await waitFor(() =>
-      expect(screen.getAllByText('the current password is incorrect').length).toBeGreaterThanOrEqual(2),
-    );
+    const message = await screen.findByText('the current password is incorrect');
+    expect(message.closest('.ant-form-item')).toBe(screen.getByLabelText('Current password').closest('.ant-form-item'));
+    expect(screen.getAllByText('the current password is incorrect')).toHaveLength(1);
+    expect(getToasts()).toHaveLength(0);
     expect(session.token()).toBe('ws-token');
   });
 
@@ -107,7 +109,11 @@ describe('profile page', () => {
     await user.type(email, 'new@example.com');
     await user.type(screen.getByLabelText('Password', { exact: true }), 'wrong password');
     await user.click(await button('Send confirmation link'));
-    expect((await screen.findAllByText('the current password is incorrect')).length).toBeGreaterThan(0);
+    const message = await screen.findByText('the current password is incorrect');
+    expect(message.closest('.ant-form-item')).toBe(
+      screen.getByLabelText('Password', { exact: true }).closest('.ant-form-item'),
+    );
+    expect(getToasts()).toHaveLength(0);
     await user.clear(screen.getByLabelText('Password', { exact: true }));
     await user.type(screen.getByLabelText('Password', { exact: true }), 'right password');
     await user.click(await button('Send confirmation link'));

@@ -11,6 +11,7 @@ import { useRules } from '../../ui/form/use-rules.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ChangeEmailCard } from './ChangeEmailCard.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
+import './i18n/account.ts';
 
 interface ProfileValues {
   display_name: string;
@@ -86,7 +87,7 @@ export function ProfilePage() {
         <ChangeEmailCard currentEmail={user?.email} />
         <ChangePasswordCard
           formName="change-password"
-          change={(body) => http.call(authEndpoints.changePassword, { body })}
+          change={(body) => http.call(authEndpoints.changePassword, { body, inlineFields: true })}
         />
       </Flex>
     </>

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemoteSearch } from '../../ui/use-remote-search.ts';
 import { searchMembers } from './teams-api.ts';
+import './i18n/teams.ts';
 
 export interface MemberOption {
   value: string;

@@ -1,7 +1,9 @@
 import { WORKSPACE_PERMISSION_GROUPS } from '@omnichat/contracts';
 import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { permissionLabel } from '../../ui/permission-label.ts';
 import { Text } from '../../ui/text.tsx';
+import './i18n/teams.ts';
 
 const SUMMARY_TAGS = 3;
 
@@ -21,8 +23,7 @@ export function PermissionSummary({ permissions }: { permissions: string[] }) {
   const { t } = useTranslation();
   const groups = summarize(permissions);
   if (groups.length === 0) return <Text secondary>{t('teams.noPermissions')}</Text>;
-  const label = ({ group, level }: GroupLevel) =>
-    `${t(`permissionGroups.${group}`)} · ${t(`permissionChecklist.${level}`)}`;
+  const label = ({ group, level }: GroupLevel) => permissionLabel(`${group}_${level}`, t);
   const rest = groups.slice(SUMMARY_TAGS);
   return (
     <Flex gap={4} wrap>

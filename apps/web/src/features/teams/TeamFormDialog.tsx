@@ -14,6 +14,7 @@ import { useRules } from '../../ui/form/use-rules.ts';
 import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
 import { type MemberOption, MemberPicker } from './MemberPicker.tsx';
 import { getTeam, teamKeys, useSaveTeam } from './teams-api.ts';
+import './i18n/teams.ts';
 
 interface FormValues {
   name: string;

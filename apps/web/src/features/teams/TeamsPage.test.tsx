@@ -219,6 +219,22 @@ describe('teams page', () => {
     expect(await within(dialog).findByText('name is taken')).toBeInTheDocument();
   });
 
+  it('shows a name another team has under the name field only, without a toast', async () => {
+    const message = 'a team with this name already exists';
+    const { callsTo } = setup({ 'POST /v1/teams': [fail(409, message, 'trace-dup', { name: message })] });
+    await renderApp('/app/organization/teams');
+    const user = userEvent.setup();
+    const dialog = await openCreate(user);
+    await user.type(within(dialog).getByLabelText('Team name'), 'support{Enter}');
+    const shown = await within(dialog).findByText(message);
+    expect(shown.closest('.ant-form-item')).toContainElement(within(dialog).getByLabelText('Team name'));
+    expect(callsTo('POST', '/v1/teams')).toHaveLength(1);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/Trace: #trace-dup/)).not.toBeInTheDocument();
+    // the dialog stays open to choose another name
+    expect(within(dialog).getByLabelText('Team name')).toHaveValue('support');
+  });
+
   it('edits a team loaded from GET /v1/teams/:id and replaces its members', async () => {
     const detail: TeamDetail = {
       ...SUPPORT,

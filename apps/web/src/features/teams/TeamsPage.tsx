@@ -13,6 +13,7 @@ import { Text } from '../../ui/text.tsx';
 import { PermissionSummary } from './PermissionSummary.tsx';
 import { TeamFormDialog } from './TeamFormDialog.tsx';
 import { listTeams, teamKeys, useDeleteTeam } from './teams-api.ts';
+import './i18n/teams.ts';
 
 /** The form dialog keeps its team while it closes, so the closing dialog does not change. */
 interface DialogState {

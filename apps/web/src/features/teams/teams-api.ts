@@ -32,8 +32,11 @@ export const getTeam = (id: string) => http.call(teamEndpoints.get, { params: { 
 export function useSaveTeam() {
   const queryClient = useQueryClient();
   return useMutation({
+    // field errors (a name another team has) show under their fields, not also as a toast
     mutationFn: ({ id, body }: { id?: string; body: CreateTeamBody }) =>
-      id ? http.call(teamEndpoints.update, { params: { id }, body }) : http.call(teamEndpoints.create, { body }),
+      id
+        ? http.call(teamEndpoints.update, { params: { id }, body, inlineFields: true })
+        : http.call(teamEndpoints.create, { body, inlineFields: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
-import { ok, stubFetch } from '../../test/fetch-stub.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../app/storage.ts';
+import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
+import { activeOption, browserTimeZoneIs, listedOptions, pressEnter, timeZoneRoutes } from '../../test/time-zones.ts';
 
 const CREATED = {
   id: '44444444-4444-4444-8444-444444444444',
@@ -16,11 +17,15 @@ const CREATED = {
   role: 'owner',
 };
 
-function setup(mode = 'platform') {
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function setup({ mode = 'platform', member = true }: { mode?: string; member?: boolean } = {}) {
   writeString(STORAGE_KEYS.token, 'ws-token');
   writeString(STORAGE_KEYS.loginType, 'system_user');
-  storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
-  let workspaces = [...WORKSPACES];
+  if (member) storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
+  let workspaces = member ? [...WORKSPACES] : [];
   const stub = stubFetch({
     'GET /public/v1/system-setting': [
       ok(PUBLIC_SETTINGS.map((s) => (s.key === 'system.mode' ? { ...s, value: mode } : s))),
@@ -28,15 +33,19 @@ function setup(mode = 'platform') {
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
     'GET /v1/subscription/current': [ok({ plan_tag: null })],
     'GET /v1/self/workspaces': () => ok(workspaces),
-    'POST /v1/timezone': (call) => ok({ identifier: (call.body as { identifier: string }).identifier, offset: 0 }),
-    'GET /v1/timezone': () =>
-      ok([
-        { identifier: 'Asia/Hong_Kong', offset: 800 },
-        { identifier: 'Asia/Kolkata', offset: 550 },
-      ]),
-    'POST /v1/workspace': () => {
-      workspaces = [...workspaces, CREATED as (typeof WORKSPACES)[number]];
-      return ok(CREATED);
+    ...timeZoneRoutes,
+    'POST /v1/workspace': (call) => {
+      const created = { ...CREATED, time_zone: (call.body as { time_zone: string }).time_zone };
+      workspaces = [...workspaces, created as (typeof WORKSPACES)[number]];
+      return ok(created);
+    },
+    // binding the session: to the organization asked for (the layout also refreshes the current one on arrival)
+    'POST /v1/auth/refresh-token': (call) => {
+      const id = (call.body as { workspace_id: string }).workspace_id;
+      const workspace = workspaces.find((w) => w.id === id);
+      return workspace
+        ? ok({ workspace: memberOf(workspace, []), token: `token-of-${workspace.name}` })
+        : fail(403, 'not a member');
     },
   });
   return stub;
@@ -60,38 +69,103 @@ describe('create organization dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('organization name is required')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByLabelText('Organization name'), 'x'.repeat(100));
+    // pasted: typing 100 keys one by one takes most of the test's time on a busy machine
+    await user.click(within(dialog).getByLabelText('Organization name'));
+    await user.paste('x'.repeat(100));
     expect(await within(dialog).findByText('organization name must be less than 100 characters')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/v1/workspace')).toHaveLength(0);
   });
 
-  it('creates the organization, says "Save successfully" and opens the switch page', async () => {
+  it("opens with the browser's time zone chosen, and UTC when the server does not know it", async () => {
+    browserTimeZoneIs('Asia/Kolkata');
+    setup();
+    await renderApp('/app/dashboard');
+    const { dialog, user } = await openDialog();
+    expect(await within(dialog).findByText('Asia/Kolkata (+05:30)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    vi.restoreAllMocks();
+    browserTimeZoneIs('Mars/Olympus_Mons');
+    const again = await openDialog();
+    expect(await within(again.dialog).findByText('UTC (+00:00)')).toBeInTheDocument();
+    expect(within(again.dialog).queryByText(/Mars/)).not.toBeInTheDocument();
+  });
+
+  it('picks the first match of a search with Enter, then enters the new organization at once', async () => {
+    browserTimeZoneIs('UTC');
     const { callsTo } = setup();
     const { router } = await renderApp('/app/dashboard');
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Organization name'), 'New Org');
+    expect(await within(dialog).findByText('UTC (+00:00)')).toBeInTheDocument();
 
     await user.click(within(dialog).getByLabelText('Time zone'));
-    await user.keyboard('hong');
-    await waitFor(
-      () => expect(callsTo('GET', '/v1/timezone').map((c) => c.url)).toContain('/v1/timezone?keyword=hong'),
-      {
-        timeout: 2000,
-      },
+    await waitFor(() => expect(listedOptions()).toContain('Africa/Abidjan (+00:00)'));
+    await user.keyboard('Hong');
+    await waitFor(() =>
+      expect(callsTo('GET', '/v1/timezone').map((c) => c.url)).toContain('/v1/timezone?keyword=Hong'),
     );
-    const option = await screen.findByText('Asia/Hong_Kong (+08:00)');
-    await user.click(option);
+    // only the matches: the chosen UTC is not kept at the top, where Enter would pick it
+    await waitFor(() => expect(listedOptions()).toEqual(['Asia/Hong_Kong (+08:00)']));
+    await waitFor(() => expect(activeOption()).toBe('Asia/Hong_Kong (+08:00)'));
+    pressEnter(within(dialog).getByLabelText('Time zone'));
+    expect(await within(dialog).findByText('Asia/Hong_Kong (+08:00)')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(callsTo('POST', '/v1/workspace')).toHaveLength(1));
     expect(callsTo('POST', '/v1/workspace')[0]?.body).toEqual({ name: 'New Org', time_zone: 'Asia/Hong_Kong' });
     expect(await screen.findByText('Save successfully')).toBeInTheDocument();
+    // the session is bound to the new organization (the Switch button's refresh) and its dashboard opens
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    // (the layout's refresh on arrival already renewed the token of the first organization)
+    expect(callsTo('POST', '/v1/auth/refresh-token').at(-1)?.body).toEqual({
+      token: 'token-of-First Org',
+      workspace_id: CREATED.id,
+    });
+    expect(session.workspaceId()).toBe(CREATED.id);
+    expect(session.token()).toBe('token-of-New Org');
+    const sidebar = screen.getByRole('navigation', { name: 'sidebar' });
+    expect(await within(sidebar).findByText('New Org')).toBeInTheDocument();
+    expect(within(sidebar).getByText('Salesforce')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers a user without an organization to create the first one, which opens its dashboard', async () => {
+    browserTimeZoneIs('Asia/Hong_Kong');
+    const { callsTo } = setup({ member: false });
+    const { router } = await renderApp('/app/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/organization'));
-    expect(await screen.findByText('New Org')).toBeInTheDocument();
+    expect(await screen.findByText('You do not belong to any organization yet.')).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'sidebar' });
+    expect(within(sidebar).queryByText('Dashboard')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Create your first organization/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Organization name'), 'New Org');
+    expect(await within(dialog).findByText('Asia/Hong_Kong (+08:00)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(callsTo('POST', '/v1/workspace')[0]?.body).toEqual({ name: 'New Org', time_zone: 'Asia/Hong_Kong' });
+    expect(callsTo('POST', '/v1/auth/refresh-token')[0]?.body).toEqual({ token: 'ws-token', workspace_id: CREATED.id });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await within(sidebar).findByText('New Org')).toBeInTheDocument();
+    for (const item of ['Dashboard', 'Customers', 'Salesforce'])
+      expect(within(sidebar).getByText(item)).toBeInTheDocument();
+  });
+
+  it('asks a user without an organization to get an invitation outside platform mode', async () => {
+    setup({ mode: 'single', member: false });
+    await renderApp('/app/organization');
+    expect(await screen.findByText('Ask an administrator to invite you to an organization.')).toBeInTheDocument();
+    expect(screen.getByText('You do not belong to any organization yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
   });
 
   it('is not offered outside platform mode', async () => {
-    setup('single');
+    setup({ mode: 'single' });
     await renderApp('/app/dashboard');
     const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
     await screen.findByRole('heading', { name: 'Dashboard' });

@@ -1,6 +1,7 @@
 import { organizationNameField, selfEndpoints, timeZoneField } from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../app/http/index.ts';
@@ -9,7 +10,8 @@ import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { RemoteSelect } from '../../ui/RemoteSelect.tsx';
-import { browserTimeZone, getTimeZone, searchTimeZones } from './timezone-api.ts';
+import { browserTimeZone, defaultTimeZone, getTimeZone, searchTimeZones } from './timezone-api.ts';
+import { useEnterWorkspace } from './use-enter-workspace.ts';
 
 interface FormValues {
   name: string;
@@ -33,13 +35,31 @@ function useCreateOrganization() {
   });
 }
 
-/** The create-organization dialog (SPEC 2, 5): name, time zone, optional avatar. */
+/**
+ * The create-organization dialog (SPEC 2, 5): name, time zone (the browser's own by default), optional avatar.
+ * The new organization is entered at once: the session is bound to it and its dashboard opens (issue #13).
+ */
 export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const create = useCreateOrganization();
   const navigate = useNavigate();
+  const enterWorkspace = useEnterWorkspace();
+
+  // the browser's zone is shown at once; the server says whether it knows it (else UTC) and under which name
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    const browser = browserTimeZone();
+    void defaultTimeZone().then((zone) => {
+      if (!cancelled && zone !== browser && form.getFieldValue('time_zone') === browser)
+        form.setFieldValue('time_zone', zone);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, form]);
 
   return (
     <Modal open={open} onCancel={onClose} title={t('organization.createTitle')} footer={null} destroyOnHidden>
@@ -48,9 +68,11 @@ export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onC
         name="create-organization"
         initialValues={{ time_zone: browserTimeZone() }}
         submit={create.mutateAsync}
-        onDone={() => {
+        onDone={async (created) => {
+          const entered = await enterWorkspace(created.id);
           onClose();
-          navigate('/app/organization');
+          // SPEC 7's /app/organization, where the organization is listed, when the session could not be bound
+          if (!entered) await navigate('/app/organization');
         }}
         requiredMark
       >

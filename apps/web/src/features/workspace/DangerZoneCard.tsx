@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { http } from '../../app/http/index.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { forgetCurrentWorkspace } from './workspace-settings-api.ts';
+import './i18n/orgSettings.ts';
 
 /** Leave the organization, or (owner) delete it after typing its name. */
 export function DangerZoneCard({ name, isOwner }: { name: string; isOwner: boolean }) {

@@ -7,6 +7,7 @@ import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
 import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
 import { getDefaultPermissions, useSaveDefaultPermissions, workspaceSettingsKeys } from './workspace-settings-api.ts';
+import './i18n/orgSettings.ts';
 
 /** The permissions newly joined members get: one read and one write box per area. */
 export function DefaultPermissionsCard({ workspaceId }: { workspaceId: string | null }) {

@@ -5,6 +5,7 @@ import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
+import { activeOption, listedOptions, pressEnter, timeZoneRoutes } from '../../test/time-zones.ts';
 
 const ORG = WORKSPACES[0]!;
 const SUMMARY = { id: ORG.id, name: ORG.name, avatar: '', time_zone: 'Asia/Hong_Kong', default_country: 'HK' };
@@ -63,6 +64,31 @@ describe('organization settings', () => {
     expect(session.workspaceMember()?.workspace.name).toBe('Renamed Org');
     const sidebar = screen.getByLabelText('sidebar');
     await waitFor(() => expect(within(sidebar).getByText('Renamed Org')).toBeInTheDocument());
+  });
+
+  it('saves the first match of a time-zone search picked with Enter, not the zone it had', async () => {
+    const { callsTo } = setup({
+      'GET /v1/self/workspace': [ok({ ...SUMMARY, time_zone: 'UTC' })],
+      ...timeZoneRoutes,
+      'PUT /v1/self/workspace': (call) => ok({ ...SUMMARY, ...(call.body as object) }),
+    });
+    await renderApp('/app/organization/settings');
+    expect(await screen.findByText('UTC (+00:00)')).toBeInTheDocument();
+    const zone = screen.getByLabelText('Time zone');
+    const user = userEvent.setup();
+    await user.click(zone);
+    await waitFor(() => expect(listedOptions()).toContain('Africa/Abidjan (+00:00)'));
+    await user.keyboard('Hong');
+    await waitFor(() =>
+      expect(callsTo('GET', '/v1/timezone').map((c) => c.url)).toContain('/v1/timezone?keyword=Hong'),
+    );
+    await waitFor(() => expect(listedOptions()).toEqual(['Asia/Hong_Kong (+08:00)']));
+    await waitFor(() => expect(activeOption()).toBe('Asia/Hong_Kong (+08:00)'));
+    pressEnter(zone);
+    await waitFor(() => expect(zone.closest('.ant-select')).toHaveTextContent('Asia/Hong_Kong (+08:00)'));
+    await user.click(await button('Save'));
+    await waitFor(() => expect(callsTo('PUT', '/v1/self/workspace')).toHaveLength(1));
+    expect(callsTo('PUT', '/v1/self/workspace')[0]?.body).toMatchObject({ time_zone: 'Asia/Hong_Kong' });
   });
 
   it('saves the default member permissions', async () => {

@@ -14,6 +14,7 @@ import { DangerZoneCard } from './DangerZoneCard.tsx';
 import { DefaultPermissionsCard } from './DefaultPermissionsCard.tsx';
 import { getTimeZone, searchTimeZones } from './timezone-api.ts';
 import { getCurrentWorkspace, useSaveCurrentWorkspace, workspaceSettingsKeys } from './workspace-settings-api.ts';
+import './i18n/orgSettings.ts';
 
 interface SettingsValues {
   name: string;

@@ -1,22 +1,19 @@
 import { CheckCircleFilled, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import type { SelfWorkspace } from '@omnichat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Skeleton, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { WorkspaceAvatar } from '../../app/layouts/Sidebar.tsx';
 import { usePublicSettings, useSelfWorkspaces } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { switchWorkspace } from '../auth/login-flow.ts';
 import { CreateOrganizationDialog } from './CreateOrganizationDialog.tsx';
+import { useEnterWorkspace } from './use-enter-workspace.ts';
 
 /** /app/organization: the user's organizations; switching refreshes the token for the chosen one. */
 export function SwitchOrganizationPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterWorkspace = useEnterWorkspace();
   const { token } = theme.useToken();
   const { member } = useSession();
   const workspaces = useSelfWorkspaces();
@@ -28,12 +25,8 @@ export function SwitchOrganizationPage() {
 
   const onSwitch = async (workspace: SelfWorkspace) => {
     setSwitchingId(workspace.id);
-    const ok = await switchWorkspace(workspace.id);
+    await enterWorkspace(workspace.id);
     setSwitchingId(null);
-    if (ok) {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'public-settings' });
-      navigate('/app/dashboard');
-    }
   };
 
   const createButton = canCreate ? (
@@ -43,20 +36,29 @@ export function SwitchOrganizationPage() {
   ) : null;
 
   let body: ReactNode;
-  if (workspaces.isPending) body = <Skeleton active avatar paragraph={{ rows: 2 }} />;
-  else if (workspaces.isError || workspaces.data.length === 0)
+  // (the first-run offer waits for the system mode, so it never shows "ask for an invitation" first)
+  if (workspaces.isPending || (workspaces.data?.length === 0 && settings.isPending))
+    body = <Skeleton active avatar paragraph={{ rows: 2 }} />;
+  else if (workspaces.isError) body = <Empty description={t('common.noData')} />;
+  else if (workspaces.data.length === 0)
+    // first run: one call to action (SPEC 6: creating is for system mode 'platform', elsewhere an invitation)
     body = (
       <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={
-          <>
-            <div>{t('common.noData')}</div>
+          <Flex vertical gap={4} align="center">
+            <Typography.Text strong>{t('organization.noOrganizations')}</Typography.Text>
             <Typography.Text type="secondary">
-              {t('organization.noOrganizations')} {canCreate ? '' : t('organization.askForInvite')}
+              {canCreate ? t('organization.firstHint') : t('organization.askForInvite')}
             </Typography.Text>
-          </>
+          </Flex>
         }
       >
-        {createButton}
+        {canCreate && (
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('organization.createFirst')}
+          </Button>
+        )}
       </Empty>
     );
   else

@@ -19,9 +19,23 @@ export async function getTimeZone(identifier: string): Promise<RemoteOption | nu
   return zone ? timeZoneOption(zone) : null;
 }
 
+/** The browser's own time zone (the default of a new organization); UTC when the browser names none. */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * The default time zone of a new organization: the browser's own, under the name the server knows it by
+ * (Asia/Calcutta → Asia/Kolkata), or UTC when the server does not know it.
+ */
+export async function defaultTimeZone(): Promise<string> {
+  const browser = browserTimeZone();
+  try {
+    return (await http.call(timeZoneEndpoints.lookup, { body: { identifier: browser }, silent: true })).identifier;
   } catch {
     return 'UTC';
   }

@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Flex, Grid, Pagination, Result, Skeleton, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListCards } from './ListCards.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -39,6 +39,49 @@ interface ListViewProps<T> {
 const antdOrder = { asc: 'ascend', desc: 'descend' } as const;
 
 /**
+ * The select-all checkbox of the table's header. antd repeats the header in a hidden row (aria-hidden, zero height)
+ * that measures the columns; the copy there keeps its width but must not take the keyboard focus unseen.
+ */
+function HeaderCheckbox({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [measuring, setMeasuring] = useState(false);
+  useLayoutEffect(() => setMeasuring(Boolean(ref.current?.closest('[aria-hidden="true"]'))), []);
+  return (
+    <span ref={ref} style={measuring ? { visibility: 'hidden' } : undefined}>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * A table wider than its card scrolls sideways: it is then a named region the keyboard reaches (Tab, then the arrow
+ * keys), also when no row holds a control to Tab to.
+ */
+function useKeyboardScroll(root: RefObject<HTMLDivElement | null>, label: string, active: boolean) {
+  useEffect(() => {
+    const scroller = root.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!active || !scroller) return;
+    const update = () => {
+      if (scroller.scrollWidth > scroller.clientWidth) {
+        scroller.tabIndex = 0;
+        scroller.setAttribute('role', 'region');
+        scroller.setAttribute('aria-label', label);
+      } else {
+        scroller.removeAttribute('tabindex');
+        scroller.removeAttribute('role');
+        scroller.removeAttribute('aria-label');
+      }
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    // the scroller's size and its table's: a new page of rows may be wider or narrower
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    return () => observer.disconnect();
+  }, [root, label, active]);
+}
+
+/**
  * A server-paged list page's body: search and filters, a sortable table (cards on a phone), loading, empty and
  * error states, and paging. Its state comes from `useList`.
  */
@@ -47,6 +90,9 @@ export function ListView<T extends object>(props: ListViewProps<T>) {
   const isPhone = Grid.useBreakpoint().md === false;
   const { list, label, rowKey, columns, search, filters, loadFailed, card, selection, toolbar } = props;
   const { query, items, pageInfo, sorting } = list;
+  const tableBox = useRef<HTMLDivElement>(null);
+  const showsTable = !isPhone && !(query.isError && !query.data);
+  useKeyboardScroll(tableBox, label, showsTable);
 
   const tableColumns: TableColumnsType<T> = columns.map((column) => ({
     key: column.key,
@@ -74,24 +120,27 @@ export function ListView<T extends object>(props: ListViewProps<T>) {
     );
   else if (!isPhone)
     body = (
-      <Table<T>
-        aria-label={label}
-        rowKey={rowKey}
-        columns={tableColumns}
-        dataSource={items}
-        loading={query.isFetching}
-        pagination={false}
-        onChange={(_pagination, _filters, sorter) => onSort(sorter)}
-        rowSelection={
-          selection && {
-            selectedRowKeys: selection.keys,
-            onChange: (keys) => selection.onChange(keys.map(String)),
-            preserveSelectedRowKeys: true,
+      <div ref={tableBox}>
+        <Table<T>
+          aria-label={label}
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={items}
+          loading={query.isFetching}
+          pagination={false}
+          onChange={(_pagination, _filters, sorter) => onSort(sorter)}
+          rowSelection={
+            selection && {
+              selectedRowKeys: selection.keys,
+              onChange: (keys) => selection.onChange(keys.map(String)),
+              preserveSelectedRowKeys: true,
+              columnTitle: (checkbox) => <HeaderCheckbox>{checkbox}</HeaderCheckbox>,
+            }
           }
-        }
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> }}
-      />
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> }}
+        />
+      </div>
     );
   else if (query.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
   else if (items.length === 0) body = <Empty description={t('common.noData')} />;

@@ -19,13 +19,6 @@ export const adminPagesEn = {
     deactivateNamed: 'Deactivate {{name}}',
     unlimited: 'empty = unlimited',
   },
-  adminGroups: {
-    system_admin_management: 'System admin management',
-    system_user_management: 'User management',
-    system_admin_permission: 'System admin permissions',
-    workspace_management: 'Organization management',
-    subscription_history: 'Subscription history',
-  },
   systemAdmins: {
     subtitle: 'People who can sign in to this panel and what they may do.',
     search: 'Search system admins',
@@ -98,6 +91,9 @@ export const adminPagesEn = {
     name: 'System name',
     logo: 'Logo',
     copyright: 'Copyright',
+    contactEmail: 'Contact e-mail',
+    contactEmailHint:
+      'Where the pricing page\'s "Contact us" writes to. Empty shows the about page\'s contact section.',
     privacyPdf: 'Privacy policy (PDF)',
     termsPdf: 'Terms of service (PDF)',
     maxSeats: 'Maximum seats',

@@ -21,13 +21,6 @@ export const adminPagesZhCn: AdminPagesCatalogue = {
     deactivateNamed: '停用 {{name}}',
     unlimited: '留空 = 无上限',
   },
-  adminGroups: {
-    system_admin_management: '系统管理员管理',
-    system_user_management: '用户管理',
-    system_admin_permission: '系统管理员权限',
-    workspace_management: '组织管理',
-    subscription_history: '订阅记录',
-  },
   systemAdmins: {
     subtitle: '可登录此面板的人员及其权限。',
     search: '搜索系统管理员',
@@ -100,6 +93,8 @@ export const adminPagesZhCn: AdminPagesCatalogue = {
     name: '系统名称',
     logo: '标志',
     copyright: '版权',
+    contactEmail: '联系邮箱',
+    contactEmailHint: '价格页的“联系我们”会发往此地址；留空则显示关于页的联系部分。',
     privacyPdf: '隐私政策（PDF）',
     termsPdf: '服务条款（PDF）',
     maxSeats: '最大席位',

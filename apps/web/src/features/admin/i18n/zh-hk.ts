@@ -21,13 +21,6 @@ export const adminPagesZhHk: AdminPagesCatalogue = {
     deactivateNamed: '停用 {{name}}',
     unlimited: '留空 = 無上限',
   },
-  adminGroups: {
-    system_admin_management: '系統管理員管理',
-    system_user_management: '用戶管理',
-    system_admin_permission: '系統管理員權限',
-    workspace_management: '組織管理',
-    subscription_history: '訂閱記錄',
-  },
   systemAdmins: {
     subtitle: '可登入此面板的人員及其權限。',
     search: '搜尋系統管理員',
@@ -100,6 +93,8 @@ export const adminPagesZhHk: AdminPagesCatalogue = {
     name: '系統名稱',
     logo: '標誌',
     copyright: '版權',
+    contactEmail: '聯絡電郵',
+    contactEmailHint: '價目頁的「聯絡我們」會寄往此地址；留空則顯示關於頁的聯絡部分。',
     privacyPdf: '私隱政策（PDF）',
     termsPdf: '服務條款（PDF）',
     maxSeats: '最大席位',

@@ -17,6 +17,7 @@ export const SYSTEM_SECTIONS: SettingSection[] = [
       { key: 'system.name', kind: 'text', label: 'name' },
       { key: 'system.logo', kind: 'image', label: 'logo' },
       { key: 'system.copyright', kind: 'text', label: 'copyright' },
+      { key: 'system.contact.email', kind: 'text', label: 'contactEmail', hint: 'contactEmailHint' },
       { key: 'system.privacy.pdf', kind: 'pdf', label: 'privacyPdf' },
       { key: 'system.terms.pdf', kind: 'pdf', label: 'termsPdf' },
     ],

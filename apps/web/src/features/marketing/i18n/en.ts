@@ -2,6 +2,8 @@ export const marketingEn = {
   features: 'Features',
   pricing: 'Pricing',
   about: 'About',
+  menu: 'Menu',
+  mainNavigation: 'Main',
   getStarted: 'Get started free',
   heroBadge: 'Open source · Multi-tenant · Self-hostable',
   heroTitle: 'Every customer conversation, one shared inbox',
@@ -68,7 +70,7 @@ export const marketingEn = {
   planFeatureSalesforce: 'Salesforce sync',
   planFeatureUnlimited: 'Unlimited seats and channels',
   planFeatureSso: 'Dedicated support and onboarding',
-  planFeatureSla: 'Uptime agreement',
+  planFeatureSla: 'Service level agreement (SLA)',
   aboutTitle: 'About OmniChat',
   aboutLead: 'OmniChat is an open-source, multi-tenant customer conversation and customer relationship platform.',
   aboutMissionTitle: 'Why we build it',
@@ -80,5 +82,17 @@ export const marketingEn = {
   aboutPrivacyTitle: 'Your data, your rules',
   aboutPrivacyText:
     'Organizations are kept apart from each other, every member gets only the permissions they need, and system administrators manage the platform from a separate panel.',
+  selfHostTitle: 'Run it on your own server',
+  selfHostText:
+    'The self-hosted edition is the whole product, free. You need Node.js 20 or newer; PostgreSQL is optional.',
+  selfHostStep1: 'Get the source code of this open-source project.',
+  selfHostStep2: 'In its folder, run:',
+  selfHostStep3: 'Open http://localhost:3000, create your account and your first organization.',
+  selfHostDocs: 'The README and docs/OPERATIONS.md in the source explain PostgreSQL, e-mail, backups and upgrades.',
+  contactTitle: 'Talk to us',
+  contactText: 'Questions about plans, a large team or the enterprise edition? Write to us.',
+  contactWrite: 'Write to {{email}}',
+  contactNoEmail:
+    'The operator of this site has not published a contact address yet. Create an account and ask from inside the app.',
 };
 export type MarketingCatalogue = typeof marketingEn;

@@ -1,0 +1,28 @@
+/** The orgSettings texts, which come with their pages' chunk (as `orgSettings.*`). */
+export const orgSettingsEn = {
+  title: 'Organization settings',
+  general: 'General',
+  name: 'Organization name',
+  timeZone: 'Time zone',
+  timeZonePlaceholder: 'Search time zones',
+  defaultCountry: 'Default country',
+  defaultCountryHint: "Customers' phone numbers without a country code are read as numbers of this country",
+  avatar: 'Avatar',
+  defaultPermissions: 'Default member permissions',
+  defaultPermissionsHint: 'Permissions that newly joined members get.',
+  savePermissions: 'Save permissions',
+  permissionsUnavailable: 'The default permissions could not be loaded.',
+  dangerZone: 'Danger zone',
+  leave: 'Leave organization',
+  leaveHint: 'You lose access to this organization until you are invited again.',
+  leaveTitle: 'Leave organization',
+  leaveMessage: 'Leave {{name}}?',
+  leaveConfirm: 'Leave',
+  delete: 'Delete organization',
+  deleteHint: 'Deletes the organization and all its data. This action cannot be undone.',
+  deleteTitle: 'Delete organization',
+  deleteMessage: 'Type the organization name {{name}} to confirm.',
+  deleteNameLabel: 'Organization name to confirm',
+  deleteNameMismatch: 'The name does not match.',
+};
+export type OrgSettingsCatalogue = typeof orgSettingsEn;

@@ -1,0 +1,28 @@
+import type { OrgSettingsCatalogue } from './orgSettings.en.ts';
+
+export const orgSettingsZhCn: OrgSettingsCatalogue = {
+  title: '组织设置',
+  general: '常规',
+  name: '组织名称',
+  timeZone: '时区',
+  timeZonePlaceholder: '搜索时区',
+  defaultCountry: '默认国家',
+  defaultCountryHint: '没有国家代码的客户电话号码会当作此国家的号码',
+  avatar: '头像',
+  defaultPermissions: '成员默认权限',
+  defaultPermissionsHint: '新加入成员获得的权限。',
+  savePermissions: '保存权限',
+  permissionsUnavailable: '无法加载默认权限。',
+  dangerZone: '危险区域',
+  leave: '离开组织',
+  leaveHint: '离开后你将无法访问此组织，直至再次受邀。',
+  leaveTitle: '离开组织',
+  leaveMessage: '要离开 {{name}} 吗？',
+  leaveConfirm: '离开',
+  delete: '删除组织',
+  deleteHint: '删除组织及其所有数据。此操作无法撤销。',
+  deleteTitle: '删除组织',
+  deleteMessage: '请输入组织名称 {{name}} 以确认。',
+  deleteNameLabel: '输入组织名称以确认',
+  deleteNameMismatch: '名称不匹配。',
+};

@@ -1,0 +1,28 @@
+import type { OrgSettingsCatalogue } from './orgSettings.en.ts';
+
+export const orgSettingsZhHk: OrgSettingsCatalogue = {
+  title: '組織設定',
+  general: '一般',
+  name: '組織名稱',
+  timeZone: '時區',
+  timeZonePlaceholder: '搜尋時區',
+  defaultCountry: '預設國家',
+  defaultCountryHint: '沒有國家代碼的客戶電話號碼會當作此國家的號碼',
+  avatar: '頭像',
+  defaultPermissions: '成員預設權限',
+  defaultPermissionsHint: '新加入成員獲得的權限。',
+  savePermissions: '儲存權限',
+  permissionsUnavailable: '無法載入預設權限。',
+  dangerZone: '危險區域',
+  leave: '離開組織',
+  leaveHint: '離開後你將無法存取此組織，直至再次獲邀。',
+  leaveTitle: '離開組織',
+  leaveMessage: '要離開 {{name}} 嗎？',
+  leaveConfirm: '離開',
+  delete: '刪除組織',
+  deleteHint: '刪除組織及其所有資料。此操作無法復原。',
+  deleteTitle: '刪除組織',
+  deleteMessage: '請輸入組織名稱 {{name}} 以確認。',
+  deleteNameLabel: '輸入組織名稱以確認',
+  deleteNameMismatch: '名稱不相符。',
+};
