@@ -1,5 +1,6 @@
-import { fireEvent } from '@testing-library/react';
-import { vi } from 'vitest';
+import { fireEvent, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
 import { fail, ok, type StubCall } from './fetch-stub.ts';
 
 /** The zones the stubbed server knows; a search answers those whose identifier contains the keyword. */
@@ -42,4 +43,18 @@ export function pressEnter(input: Element) {
   const init = { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 };
   fireEvent.keyDown(input, init);
   fireEvent.keyUp(input, init);
+}
+
+/**
+ * Opens a time-zone select, types "Hong" and presses Enter once only the match is listed and highlighted (the
+ * chosen zone is not kept at the top, where Enter would pick it).
+ */
+export async function typeHongAndEnter(user: UserEvent, select: HTMLElement, searches: () => StubCall[]) {
+  await user.click(select);
+  await waitFor(() => expect(listedOptions()).toContain('Africa/Abidjan (+00:00)'));
+  await user.keyboard('Hong');
+  await waitFor(() => expect(searches().map((c) => c.url)).toContain('/v1/timezone?keyword=Hong'));
+  await waitFor(() => expect(listedOptions()).toEqual(['Asia/Hong_Kong (+08:00)']));
+  await waitFor(() => expect(activeOption()).toBe('Asia/Hong_Kong (+08:00)'));
+  pressEnter(select);
 }

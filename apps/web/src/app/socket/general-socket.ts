@@ -9,10 +9,10 @@ import {
   parseMessage,
   SocketError,
   type SocketState,
-  ticketFailureCode,
   traceLine,
   type WebSocketConstructor,
   type WebSocketLike,
+  withTicket,
 } from './protocol.ts';
 
 export interface GeneralSocketConfig {
@@ -154,18 +154,18 @@ export class GeneralSocket {
     this.setState('connecting');
     const opening = Symbol('opening');
     this.opening = opening;
-    new Promise<string>((resolve) => resolve(this.config.getTicket())).then(
+    withTicket(
+      () => this.config.getTicket(),
+      () => this.opening === opening,
       (ticket) => {
-        if (this.opening !== opening) return;
         this.opening = null;
         this.openWith(Impl, ticket);
       },
-      (error: unknown) => {
-        if (this.opening !== opening) return;
+      (closeCode) => {
         this.opening = null;
         console.error(this.text('ws_connection_error'));
         // refused (401, 403) like a socket the server closes; anything else is retried like a dropped connection
-        this.onClose(ticketFailureCode(error));
+        this.onClose(closeCode);
       },
     );
   }

@@ -42,11 +42,27 @@ export const CLOSE_FORBIDDEN = SOCKET_CLOSE.forbidden;
 export const OPEN = 1;
 
 /** What a failed ticket request counts as: the server's close for a refusal (401, 403), else a dropped connection. */
-export function ticketFailureCode(error: unknown): number {
+function ticketFailureCode(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
   if (status === 401) return SOCKET_CLOSE.unauthorized;
   if (status === 403) return SOCKET_CLOSE.forbidden;
   return 1006;
+}
+
+/**
+ * Asks for a socket ticket, then hands it on, or the close code its failure counts as, only while `stillWanted`
+ * (a later connect or a close by hand makes the answer moot).
+ */
+export function withTicket(
+  getTicket: () => string | Promise<string>,
+  stillWanted: () => boolean,
+  open: (ticket: string) => void,
+  fail: (closeCode: number) => void,
+): void {
+  new Promise<string>((resolve) => resolve(getTicket())).then(
+    (ticket) => stillWanted() && open(ticket),
+    (error: unknown) => stillWanted() && fail(ticketFailureCode(error)),
+  );
 }
 
 export function defaultSocketUrl(): string {

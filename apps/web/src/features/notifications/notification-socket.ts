@@ -1,5 +1,5 @@
 import { LIMITS, type Notification, SOCKET_CLOSE } from '@omnichat/contracts';
-import { ticketFailureCode, type WebSocketConstructor, type WebSocketLike } from '../../app/socket/protocol.ts';
+import { type WebSocketConstructor, type WebSocketLike, withTicket } from '../../app/socket/protocol.ts';
 
 /** A failure, as the key of its text in the notifications namespace (`errors.*`); `detail` is the server's error. */
 export interface NotificationError {
@@ -160,15 +160,14 @@ export class NotificationSocket {
     this.token = token;
     const opening = Symbol('opening');
     this.opening = opening;
-    new Promise<string>((resolve) => resolve(this.config.getTicket())).then(
+    withTicket(
+      () => this.config.getTicket(),
+      () => this.opening === opening,
       (ticket) => {
-        if (this.opening !== opening) return;
         this.opening = null;
         this.openWith(ticket);
       },
-      (error: unknown) => {
-        if (this.opening === opening) this.onClose(ticketFailureCode(error));
-      },
+      (closeCode) => this.onClose(closeCode),
     );
   }
 

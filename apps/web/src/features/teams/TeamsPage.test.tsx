@@ -246,7 +246,7 @@ describe('teams page', () => {
     });
     await renderApp('/app/organization/teams');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit Support' }));
+    await user.click(await screen.findByLabelText('Edit Support'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Edit team');
     const name = await within(dialog).findByLabelText('Team name');
@@ -273,7 +273,7 @@ describe('teams page', () => {
     const { callsTo } = setup({ [`DELETE /v1/teams/${SUPPORT.id}`]: [ok(null)] });
     await renderApp('/app/organization/teams');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Support' }));
+    await user.click(await screen.findByLabelText('Delete Support'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete the team Support?');
     expect(callsTo('DELETE', `/v1/teams/${SUPPORT.id}`)).toHaveLength(0);
