@@ -17,13 +17,13 @@ export async function api<T = Record<string, unknown>>(
   return envelope.data;
 }
 
-/** A verified owner of a new organization in Hong Kong (phone numbers without a country code read as +852). */
-export async function verifiedOwner(prefix: string, organization: string) {
+/** A signed-up user who verified their e-mail through the mailed link, in no organization yet. */
+export async function verifiedUser(prefix: string, displayName: string) {
   const username = unique(prefix);
   const password = `${prefix} password 1`;
   await api('POST', '/public/v1/auth/register', {
     username,
-    display_name: 'Carol Owner',
+    display_name: displayName,
     email: `${username}@example.com`,
     password,
     confirm_password: password,
@@ -31,6 +31,12 @@ export async function verifiedOwner(prefix: string, organization: string) {
   await api('POST', '/public/v1/auth/verify', {
     token: new URL(await mailedLink('/auth/verify', `${username}@example.com`)).searchParams.get('token'),
   });
+  return { username, password };
+}
+
+/** A verified owner of a new organization in Hong Kong (phone numbers without a country code read as +852). */
+export async function verifiedOwner(prefix: string, organization: string) {
+  const { username, password } = await verifiedUser(prefix, 'Carol Owner');
   const login = await api<{ token: string }>('POST', '/public/v1/auth/login', {
     username_or_email: username,
     password,

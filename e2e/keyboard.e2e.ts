@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './api.ts';
-import { checkA11y, launchBrowser, mailedLink, newPage, unique } from './support.ts';
+import { api, verifiedUser } from './api.ts';
+import { checkA11y, launchBrowser, newPage } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,18 +30,7 @@ const focused = (page: Page) =>
 
 describe('the keyboard alone', () => {
   it('signs in and creates an organization: Tab reaches every control, Enter submits, the dialog keeps the focus and Esc closes it', async () => {
-    const username = unique('keys');
-    const password = 'keyboard password 1';
-    await api('POST', '/public/v1/auth/register', {
-      username,
-      display_name: 'Kim Keys',
-      email: `${username}@example.com`,
-      password,
-      confirm_password: password,
-    });
-    await api('POST', '/public/v1/auth/verify', {
-      token: new URL(await mailedLink('/auth/verify', `${username}@example.com`)).searchParams.get('token'),
-    });
+    const { username, password } = await verifiedUser('keys', 'Kim Keys');
 
     const page = await newPage(browser);
     await page.goto('/auth/login');

@@ -87,3 +87,21 @@ export async function userRow(t: TestApp, id: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
   return row!;
 }
+
+/** Points the platform's mail at a plain SMTP server on 127.0.0.1:`port`, as a super admin does in the settings. */
+export async function useSmtpServer(t: TestApp, port: number) {
+  const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/v1/system-setting',
+    headers: bearer(root),
+    payload: {
+      settings: [
+        { key: 'smtp.host', value: '127.0.0.1' },
+        { key: 'smtp.port', value: String(port) },
+        { key: 'smtp.security', value: 'none' },
+      ],
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`SMTP settings refused: ${response.body}`);
+}

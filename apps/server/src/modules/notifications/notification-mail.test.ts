@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
+import { createOwner, useSmtpServer } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/server-process.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -26,19 +26,7 @@ beforeEach(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
-  await t.app.inject({
-    method: 'PUT',
-    url: '/v1/system-setting',
-    headers: bearer(root),
-    payload: {
-      settings: [
-        { key: 'smtp.host', value: '127.0.0.1' },
-        { key: 'smtp.port', value: String(port) },
-        { key: 'smtp.security', value: 'none' },
-      ],
-    },
-  });
+  await useSmtpServer(t, port);
 });
 afterEach(async () => {
   await t.close();

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, loginAdmin } from '../../../test/fixtures.ts';
+import { useSmtpServer } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/server-process.ts';
-import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
 
 let t: TestApp;
@@ -15,19 +15,7 @@ afterEach(() => t.close());
 describe('mail through the job queue', () => {
   it('lets sign-up succeed while the SMTP server is down, and delivers once it is back', async () => {
     const port = await freePort();
-    const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/v1/system-setting',
-      headers: bearer(root),
-      payload: {
-        settings: [
-          { key: 'smtp.host', value: '127.0.0.1' },
-          { key: 'smtp.port', value: String(port) },
-          { key: 'smtp.security', value: 'none' },
-        ],
-      },
-    });
+    await useSmtpServer(t, port);
     const signup = await t.app.inject({
       method: 'POST',
       url: '/public/v1/auth/register',
