@@ -2,15 +2,26 @@ import type { MessageKey } from '@omnichat/contracts';
 
 /** An error that is a value: a catalogue key, an HTTP status and optional per-field messages. */
 export class AppError extends Error {
+  readonly status: number;
+  readonly key: MessageKey;
+  readonly params: Record<string, string | number>;
+  readonly fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }>;
+  /** more about the failure for the caller, e.g. the record a 409 clashes with */
+  readonly details?: Record<string, unknown>;
+
   constructor(
-    readonly status: number,
-    readonly key: MessageKey,
-    readonly params: Record<string, string | number> = {},
-    readonly fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }>,
-    /** more about the failure for the caller, e.g. the record a 409 clashes with */
-    readonly details?: Record<string, unknown>,
+    status: number,
+    key: MessageKey,
+    params: Record<string, string | number> = {},
+    fields?: AppError['fields'],
+    details?: Record<string, unknown>,
   ) {
     super(key);
+    this.status = status;
+    this.key = key;
+    this.params = params;
+    this.fields = fields;
+    this.details = details;
   }
 }
 

@@ -5,15 +5,19 @@
 
 /** Graph's refusal (its `error` object), or no answer at all (`status` 0: network failure or timeout). */
 export class GraphError extends Error {
-  constructor(
-    readonly status: number,
-    /** Meta's error code (190 bad token, 130429 rate limit, 131047 re-engagement, ...); null without an answer */
-    readonly code: number | null,
-    /** Meta's message, or why there was no answer */
-    readonly title: string,
-    readonly subcode: number | null = null,
-  ) {
+  readonly status: number;
+  /** Meta's error code (190 bad token, 130429 rate limit, 131047 re-engagement, ...); null without an answer */
+  readonly code: number | null;
+  /** Meta's message, or why there was no answer */
+  readonly title: string;
+  readonly subcode: number | null;
+
+  constructor(status: number, code: number | null, title: string, subcode: number | null = null) {
     super(`Graph ${status}${code === null ? '' : ` code ${code}`}: ${title}`);
+    this.status = status;
+    this.code = code;
+    this.title = title;
+    this.subcode = subcode;
   }
 
   /** No answer, Meta's own trouble, or a rate limit: worth trying again later. */

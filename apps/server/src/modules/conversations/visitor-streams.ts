@@ -30,8 +30,10 @@ export const visitorKey = (channelId: string, customerId: string) => `${channelI
 export class VisitorStreams {
   private readonly streams = new Map<string, Set<ServerResponse>>();
   private readonly timer: NodeJS.Timeout;
+  private readonly bus: ClusterBus;
 
-  constructor(private readonly bus: ClusterBus) {
+  constructor(bus: ClusterBus) {
+    this.bus = bus;
     bus.subscribe(BUS_CHANNEL, (push) => {
       const { key, message } = push as VisitorPush;
       for (const stream of this.streams.get(key) ?? []) write(stream, message);

@@ -32,14 +32,12 @@ export function createRateLimiter(name: string, limit: number, windowMs: number,
  */
 class SharedRateLimiter implements RateLimiter {
   private readonly limiter: RateLimiterRedis;
+  private readonly limit: number;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(
-    name: string,
-    private readonly limit: number,
-    windowMs: number,
-    redis: Redis,
-    private readonly log: FastifyBaseLogger,
-  ) {
+  constructor(name: string, limit: number, windowMs: number, redis: Redis, log: FastifyBaseLogger) {
+    this.limit = limit;
+    this.log = log;
     const duration = Math.ceil(windowMs / 1000);
     this.limiter = new RateLimiterRedis({
       storeClient: redis,
@@ -81,12 +79,15 @@ class SharedRateLimiter implements RateLimiter {
  */
 class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.now = now;
+  }
 
   async blockedFor(key: string): Promise<number> {
     const window = this.current(key);

@@ -41,12 +41,16 @@ export class EventBus {
   private readonly delivered: ((type: string, lagMs: number) => void)[] = [];
   private readonly deliver;
 
-  constructor(
-    private readonly database: Database,
-    private readonly jobs: JobQueue,
-    private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly database: Database;
+  private readonly jobs: JobQueue;
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => number;
+
+  constructor(database: Database, jobs: JobQueue, log: FastifyBaseLogger, now: () => number = Date.now) {
+    this.database = database;
+    this.jobs = jobs;
+    this.log = log;
+    this.now = now;
     this.deliver = defineJob({
       name: 'events.deliver',
       queue: 'events',

@@ -70,11 +70,12 @@ export class JobQueue {
   private wakeScheduled = false;
   private wakeAgain = false;
 
-  constructor(
-    private readonly database: Database,
-    private readonly log: FastifyBaseLogger,
-    options: QueueOptions = {},
-  ) {
+  private readonly database: Database;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(database: Database, log: FastifyBaseLogger, options: QueueOptions = {}) {
+    this.database = database;
+    this.log = log;
     this.concurrency = options.concurrency ?? 4;
     this.queueSlots = options.queues ?? {};
     this.pollMs = options.pollMs ?? 1000;

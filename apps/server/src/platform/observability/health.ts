@@ -23,7 +23,11 @@ export class Readiness {
   private readonly checks: ReadinessCheck[] = [];
   private draining = false;
 
-  constructor(private readonly timeoutMs = CHECK_TIMEOUT_MS) {}
+  private readonly timeoutMs: number;
+
+  constructor(timeoutMs = CHECK_TIMEOUT_MS) {
+    this.timeoutMs = timeoutMs;
+  }
 
   add(check: ReadinessCheck): this {
     if (this.checks.some((c) => c.name === check.name)) throw new Error(`readiness check "${check.name}" exists`);

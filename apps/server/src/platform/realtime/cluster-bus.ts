@@ -60,11 +60,11 @@ export class RedisBus extends LocalBus {
   private dropped = 0;
   private closing = false;
 
-  constructor(
-    url: string,
-    private readonly log: FastifyBaseLogger,
-  ) {
+  private readonly log: FastifyBaseLogger;
+
+  constructor(url: string, log: FastifyBaseLogger) {
     super();
+    this.log = log;
     const options = {
       // a publish while disconnected fails at once instead of piling up in memory
       enableOfflineQueue: false,

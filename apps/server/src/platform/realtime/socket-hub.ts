@@ -98,12 +98,16 @@ export class SocketHub {
   private readonly actions = new Map<string, SocketAction>();
   private readonly connections = new ConnectionIndex<Connection>();
 
-  constructor(
-    private readonly auth: SocketAuth,
-    private readonly log: FastifyBaseLogger,
-    private readonly bus: ClusterBus,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly auth: SocketAuth;
+  private readonly log: FastifyBaseLogger;
+  private readonly bus: ClusterBus;
+  private readonly now: () => number;
+
+  constructor(auth: SocketAuth, log: FastifyBaseLogger, bus: ClusterBus, now: () => number = Date.now) {
+    this.auth = auth;
+    this.log = log;
+    this.bus = bus;
+    this.now = now;
     bus.subscribe(CHANNEL, (message) => this.apply(message as HubMessage));
   }
 

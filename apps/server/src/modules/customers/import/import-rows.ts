@@ -100,11 +100,13 @@ export interface ChunkResult {
 }
 
 class RowProblem extends Error {
-  constructor(
-    readonly key: MessageKey,
-    readonly params: Record<string, string | number> = {},
-  ) {
+  readonly key: MessageKey;
+  readonly params: Record<string, string | number>;
+
+  constructor(key: MessageKey, params: Record<string, string | number> = {}) {
     super(key);
+    this.key = key;
+    this.params = params;
   }
 }
 

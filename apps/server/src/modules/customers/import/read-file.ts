@@ -13,8 +13,11 @@ export const IMPORT_LIMITS = { rows: 200_000, columns: 200, unpackedBytes: 200 *
 
 /** Why a file cannot be read at all (every row is refused); the message keys of the catalogue. */
 export class UnreadableFile extends Error {
-  constructor(readonly key: 'invalid_file_type' | 'import_file_unreadable' | 'import_too_many_rows' | 'import_empty') {
+  readonly key: 'invalid_file_type' | 'import_file_unreadable' | 'import_too_many_rows' | 'import_empty';
+
+  constructor(key: UnreadableFile['key']) {
     super(key);
+    this.key = key;
   }
 }
 
