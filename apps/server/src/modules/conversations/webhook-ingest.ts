@@ -10,6 +10,7 @@ import { defineJob, type JobDefinition } from '../../platform/jobs/job-definitio
 import { type ChannelRow, channelOfWebhook, channels, WEBHOOK_PATH } from '../channels/index.ts';
 import { announceReceived } from './announce.ts';
 import { webhookDeliveries } from './conversations.tables.ts';
+import { createDeliveryWriter } from './delivery-writer.ts';
 import { type Applied, applyEvents } from './inbound/apply-events.ts';
 import { MEDIA_TYPES } from './inbound/fetch-media.ts';
 import { messagingEvents, whatsappEvents } from './inbound/meta-events.ts';
@@ -156,6 +157,9 @@ export async function webhookIngestRoutes(
   });
   jobs.define(sweep);
   jobs.define(ingest);
+  const writer = createDeliveryWriter(database, async (tx, written) => {
+    for (const { channelId, workspaceId } of written) await enqueueIngest(tx, channelId, workspaceId);
+  });
 
   await app.register(async (plain) => {
     const scope = plain as unknown as AppInstance;
@@ -187,13 +191,8 @@ export async function webhookIngestRoutes(
         } catch {
           return sendError(reply, 400, translate('request_invalid', locale));
         }
-        // the delivery is stored in the round trip that opens the transaction, as the bytes Meta sent
-        await database.withWorkspace(
-          channel.workspaceId,
-          (tx) => enqueueIngest(tx, channel.id),
-          sql`insert into ${webhookDeliveries} (workspace_id, channel_id, body)
-            values (${channel.workspaceId}, ${channel.id}, ${text}::jsonb)`,
-        );
+        // stored as the bytes Meta sent, with the deliveries that came meanwhile: answered once committed
+        await writer.store(channel.workspaceId, channel.id, text);
         return reply.type('text/plain; charset=utf-8').send('EVENT_RECEIVED');
       },
     });
