@@ -9,6 +9,7 @@ export * from './customer-import.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
+export * from './events/index.ts';
 export * from './fields.ts';
 export * from './limits.ts';
 export * from './locales.ts';

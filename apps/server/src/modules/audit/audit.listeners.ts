@@ -1,7 +1,5 @@
 import type { DomainEvent, EventType } from '../../platform/events/catalogue.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
-import '../members/index.ts';
-import '../teams/index.ts';
 import type { Actor, AuditEntry, AuditLog } from './audit.service.ts';
 
 /** The organization changes the audit log records from domain events (platform changes: `audit.platform`). */

@@ -16,7 +16,6 @@ import { workspaces } from '../../platform/identity/workspaces.tables.ts';
 import type { Actor } from '../audit/index.ts';
 import { checkCustomValues } from './custom-values.ts';
 import { byId, customerOrder, customerWhere, loadFields, searchText, usesSearchIndexes } from './customer-query.ts';
-import './customers.events.ts';
 import { CUSTOMER_COLUMN_OF, type CustomerRow, customers, customerTagLinks, customerTags } from './customers.tables.ts';
 import { toE164 } from './phone.ts';
 

@@ -19,7 +19,6 @@ import { type Actor, personName } from '../audit/index.ts';
 import { reclaimUnverified } from '../auth/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { permissionsOnJoin } from './join-permissions.ts';
-import './members.events.ts';
 import { assertMayManageRole } from './members.service.ts';
 import { assertSeatsFor } from './seats.ts';
 

@@ -10,7 +10,6 @@ import { users } from '../../platform/identity/users.tables.ts';
 import { type WorkspaceMemberRow, workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { type Actor, personName } from '../audit/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
-import './members.events.ts';
 import { assertSeatsFor } from './seats.ts';
 
 type Row = { member: WorkspaceMemberRow; user: typeof users.$inferSelect };

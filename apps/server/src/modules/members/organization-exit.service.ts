@@ -7,7 +7,6 @@ import { workspaceMembers, workspaces } from '../../platform/identity/workspaces
 import { defineJob } from '../../platform/jobs/job-definition.ts';
 import { type Actor, personName } from '../audit/index.ts';
 import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
-import './members.events.ts';
 import { assertOwnerRemains } from './members.service.ts';
 
 /** Leaving and deleting organizations: nobody may leave or delete their last one, and each keeps an owner. */

@@ -7,7 +7,6 @@ import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { type Actor, personName } from '../audit/index.ts';
-import './teams.events.ts';
 import { permissionsOnJoin } from '../members/index.ts';
 
 const known = (list: readonly string[]): WorkspacePermission[] => WORKSPACE_PERMISSIONS.filter((p) => list.includes(p));

@@ -15,11 +15,10 @@ import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { type TeamRow, teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import type { Actor } from '../audit/index.ts';
-import './teams.events.ts';
-import { type TeamRow, teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 
 const byName = [sql`lower(${teams.name})`, teams.name];
 
