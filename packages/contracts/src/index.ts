@@ -20,6 +20,7 @@ export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './settings.ts';
 export * from './socket.ts';
+export * from './socket-pushes.ts';
 export * from './teams.ts';
 export * from './text-rules.ts';
 export * from './timezone.ts';
