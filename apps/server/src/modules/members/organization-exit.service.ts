@@ -1,11 +1,11 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { type Actor, personName } from '../../platform/auth/actor.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
-import { type Actor, personName } from '../audit/index.ts';
 import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
 import { assertOwnerRemains } from './members.service.ts';
 

@@ -9,6 +9,7 @@ import {
 } from '@omnichat/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { beyondReach } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
@@ -18,7 +19,6 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/errors
 import { type TeamRow, teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
-import type { Actor } from '../audit/index.ts';
 
 const byName = [sql`lower(${teams.name})`, teams.name];
 
