@@ -1,10 +1,10 @@
 import { systemAdminEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { adminOf } from '../../platform/auth/guards.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
 import { pageInfo } from './paging.ts';
 import { createSystemAdminsService } from './system-admins.service.ts';
 

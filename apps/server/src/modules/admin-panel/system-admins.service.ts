@@ -2,12 +2,12 @@ import type { AdminListQuery, AdminPermission, CreateSystemAdminBody } from '@om
 import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { revokeTokens } from '../../platform/auth/account-events.ts';
+import { personName } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { adminPermissions } from '../../platform/auth/permissions.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { type AdminRow, systemAdmins } from '../../platform/identity/admins.tables.ts';
 import { toAdminDto } from '../admins/index.ts';
-import { personName } from '../audit/index.ts';
 import { containing } from './paging.ts';
 
 const lower = (value: string) => value.trim().toLowerCase();

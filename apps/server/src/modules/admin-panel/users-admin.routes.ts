@@ -1,10 +1,10 @@
 import { adminUserEndpoints, translate } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf, personName } from '../../platform/auth/actor.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf, personName } from '../audit/index.ts';
 import { pageInfo } from './paging.ts';
 import { createUsersAdminService } from './users-admin.service.ts';
 

@@ -1,9 +1,9 @@
 import { adminWorkspaceEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
 import { pageInfo } from './paging.ts';
 import { createWorkspacesAdminService } from './workspaces-admin.service.ts';
 

@@ -1,8 +1,7 @@
+import type { Actor } from '../../platform/auth/actor.ts';
 import type { DomainEvent, EventType } from '../../platform/events/catalogue.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
-import '../members/index.ts';
-import '../teams/index.ts';
-import type { Actor, AuditEntry, AuditLog } from './audit.service.ts';
+import type { AuditEntry, AuditLog } from './audit.service.ts';
 
 /** The organization changes the audit log records from domain events (platform changes: `audit.platform`). */
 export function registerAuditListeners(events: EventBus, audit: Pick<AuditLog, 'fromEvent'>) {

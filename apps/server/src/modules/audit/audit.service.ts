@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
@@ -9,13 +9,6 @@ import { workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { registerAuditListeners } from './audit.listeners.ts';
 import { type AuditLogRow, auditLogs } from './audit.tables.ts';
 
-export interface Actor {
-  type: 'user' | 'admin' | 'system';
-  id: string | null;
-  name: string;
-  ip: string;
-}
-
 export interface AuditEntry {
   action: string;
   targetType: string;
@@ -24,19 +17,6 @@ export interface AuditEntry {
   targetName?: string | null;
   before?: unknown;
   after?: unknown;
-}
-
-/** How the audit log names a person: their display name, or their username when they have none. */
-export const personName = (person: { displayName: string; username: string }) =>
-  person.displayName.trim() || person.username;
-
-/** The signed-in person behind a request, as the audit log names them. */
-export function actorOf(request: FastifyRequest): Actor {
-  const principal = request.principal;
-  if (!principal) return { type: 'system', id: null, name: '', ip: request.ip };
-  if (principal.kind === 'admin')
-    return { type: 'admin', id: principal.admin.id, name: personName(principal.admin), ip: request.ip };
-  return { type: 'user', id: principal.user.id, name: personName(principal.user), ip: request.ip };
 }
 
 /** Secrets never enter the log: any key that looks like one is replaced. */

@@ -1,1 +1,1 @@
-export { type Actor, type AuditEntry, type AuditLog, actorOf, createAuditLog, personName } from './audit.service.ts';
+export { type AuditEntry, type AuditLog, createAuditLog } from './audit.service.ts';

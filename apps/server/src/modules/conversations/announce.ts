@@ -5,7 +5,6 @@ import { type ChannelRow, channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
 import type { ConversationRow, MessageRow } from './conversations.tables.ts';
 import { conversations } from './conversations.tables.ts';
-import './conversations.events.ts';
 
 /**
  * The customer wrote in conversations someone handles: one `conversation.message_received` per conversation of

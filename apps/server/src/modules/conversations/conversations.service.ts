@@ -19,7 +19,6 @@ import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import type { Audience } from '../../platform/realtime/socket-hub.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
-import './conversations.events.ts';
 import {
   type ConversationRow,
   conversationReads,

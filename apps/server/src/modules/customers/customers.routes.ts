@@ -6,12 +6,12 @@ import {
   translate,
 } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
 import { customerFilesRoutes } from './customer-files.routes.ts';
 import { createCustomersService } from './customers.service.ts';
 import { createCustomerFieldsService } from './fields.service.ts';

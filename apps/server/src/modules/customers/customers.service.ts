@@ -9,14 +9,13 @@ import type {
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { workspaces } from '../../platform/identity/workspaces.tables.ts';
-import type { Actor } from '../audit/index.ts';
 import { checkCustomValues } from './custom-values.ts';
 import { byId, customerOrder, customerWhere, loadFields, searchText, usesSearchIndexes } from './customer-query.ts';
-import './customers.events.ts';
 import { CUSTOMER_COLUMN_OF, type CustomerRow, customers, customerTagLinks, customerTags } from './customers.tables.ts';
 import { toE164 } from './phone.ts';
 

@@ -5,6 +5,5 @@ export {
   customersOfContacts,
   onCustomerMerge,
 } from './channel-contacts.ts';
-export { customerEvents } from './customers.events.ts';
 export { customersRoutes } from './customers.routes.ts';
 export { type CustomerRow, customers } from './customers.tables.ts';

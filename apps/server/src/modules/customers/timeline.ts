@@ -6,7 +6,6 @@ import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { DomainEvent } from '../../platform/events/catalogue.ts';
 import { customers, customerTimeline } from './customers.tables.ts';
-import './customers.events.ts';
 
 const HIDDEN = new Set(['id', 'created_at', 'updated_at']);
 

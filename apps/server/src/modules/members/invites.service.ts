@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Invite, WorkspaceRole } from '@omnichat/contracts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type Actor, personName } from '../../platform/auth/actor.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
@@ -15,11 +16,9 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/identity/workspaces.tables.ts';
-import { type Actor, personName } from '../audit/index.ts';
 import { reclaimUnverified } from '../auth/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { permissionsOnJoin } from './join-permissions.ts';
-import './members.events.ts';
 import { assertMayManageRole } from './members.service.ts';
 import { assertSeatsFor } from './seats.ts';
 

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import './members.events.ts';
 
 /** member pushes reach those allowed to read the member list */
 const readers = { permission: 'member_read' } as const;

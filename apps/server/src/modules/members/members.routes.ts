@@ -1,12 +1,12 @@
 import { auditEndpoints, isAdminRole, memberEndpoints, translate } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { bearerToken, memberOf } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
 import { createInvitesService } from './invites.service.ts';
 import { registerMemberListeners } from './member-listeners.ts';
 import { createMembersService } from './members.service.ts';

@@ -1,6 +1,7 @@
 import { isAdminRole, type Member, type WorkspaceRole } from '@omnichat/contracts';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type Actor, personName } from '../../platform/auth/actor.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { memberPermissions } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
@@ -8,9 +9,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { type WorkspaceMemberRow, workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
-import { type Actor, personName } from '../audit/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
-import './members.events.ts';
 import { assertSeatsFor } from './seats.ts';
 
 type Row = { member: WorkspaceMemberRow; user: typeof users.$inferSelect };

@@ -1,13 +1,12 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { type Actor, personName } from '../../platform/auth/actor.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
-import { type Actor, personName } from '../audit/index.ts';
 import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
-import './members.events.ts';
 import { assertOwnerRemains } from './members.service.ts';
 
 /** Leaving and deleting organizations: nobody may leave or delete their last one, and each keeps an owner. */

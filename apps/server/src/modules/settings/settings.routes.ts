@@ -1,11 +1,11 @@
 import { settingEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { sendSmtpTest } from '../../platform/mail/mailer.ts';
-import { actorOf } from '../audit/index.ts';
 import { webManifestRoutes } from './web-manifest.routes.ts';
 
 const keysOf = (query: { keys?: string }) =>

@@ -1,2 +1,1 @@
-export { teamEvents } from './teams.events.ts';
 export { teamsRoutes } from './teams.routes.ts';

@@ -1,11 +1,11 @@
 import { isAdminRole, permissionEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
 import { createPermissionsService } from './permissions.service.ts';
 
 /** SPEC 7 permission endpoints of an organization: the default set for new members, and each member's list. */

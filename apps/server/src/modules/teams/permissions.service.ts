@@ -1,13 +1,12 @@
 import { isAdminRole, WORKSPACE_PERMISSIONS, type WorkspacePermission } from '@omnichat/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type Actor, personName } from '../../platform/auth/actor.ts';
 import { effectivePermissions, memberPermissions, teamPermissionsOf } from '../../platform/auth/permissions.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
-import { type Actor, personName } from '../audit/index.ts';
-import './teams.events.ts';
 import { permissionsOnJoin } from '../members/index.ts';
 
 const known = (list: readonly string[]): WorkspacePermission[] => WORKSPACE_PERMISSIONS.filter((p) => list.includes(p));

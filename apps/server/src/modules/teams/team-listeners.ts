@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import './teams.events.ts';
 
 /** Those allowed to read teams hear of each change, once it committed. */
 const readers = { permission: 'team_read' } as const;

@@ -1,10 +1,10 @@
 import { teamEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
 import { permissionsRoutes } from './permissions.routes.ts';
 import { registerTeamListeners } from './team-listeners.ts';
 import { createTeamsService } from './teams.service.ts';

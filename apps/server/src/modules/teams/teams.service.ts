@@ -9,17 +9,16 @@ import {
 } from '@omnichat/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { beyondReach } from '../../platform/auth/permissions.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { type TeamRow, teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
-import type { Actor } from '../audit/index.ts';
-import './teams.events.ts';
-import { type TeamRow, teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 
 const byName = [sql`lower(${teams.name})`, teams.name];
 

@@ -1,12 +1,12 @@
 import { isAdminRole, selfEndpoints, translate } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import { memberOf, userOf } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { actorOf } from '../audit/index.ts';
 import { createEmailChange, toUserDto, updateProfile } from '../users/index.ts';
 import { toWorkspaceSummary } from './workspaces.dto.ts';
 import { createWorkspacesService } from './workspaces.service.ts';

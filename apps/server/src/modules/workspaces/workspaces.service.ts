@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateWorkspaceBody, SelfWorkspace, UpdateWorkspaceBody, WorkspaceSummary } from '@omnichat/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { teamPermissionsOf } from '../../platform/auth/permissions.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -11,7 +12,6 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/identity/workspaces.tables.ts';
-import type { Actor } from '../audit/index.ts';
 import { countryOfTimeZone, findTimeZone } from '../timezones/index.ts';
 import { creationDefaults } from './creation-defaults.ts';
 import { toSelfWorkspace, toWorkspaceSummary } from './workspaces.dto.ts';

@@ -1,20 +1,6 @@
-import { z } from 'zod';
 import type { Tx } from '../db/database.ts';
-import { defineEvents, type EventsOf } from '../events/catalogue.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { SocketHub } from '../realtime/socket-hub.ts';
-
-export const accountEvents = defineEvents({
-  /** an account's tokens older than `token_version` stopped working: logout, password change or reset, deactivation */
-  'account.tokens_revoked': z.object({
-    kind: z.enum(['user', 'admin']),
-    account_id: z.uuid(),
-    token_version: z.number().int(),
-  }),
-});
-declare module '../events/catalogue.ts' {
-  interface DomainEvents extends EventsOf<typeof accountEvents> {}
-}
 
 /** Announces, inside the transaction that bumped it, that `account`'s older tokens no longer work. */
 export const revokeTokens = (

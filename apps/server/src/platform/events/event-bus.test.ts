@@ -11,12 +11,12 @@ import { auditLogs } from '../../modules/audit/audit.tables.ts';
 import { requests } from '../../modules/teams/test-helpers.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
-import { defineEvents, type EventsOf } from './catalogue.ts';
+import { EVENT_SCHEMAS, type EventsOf } from './catalogue.ts';
 import { EventBus } from './event-bus.ts';
 
-const testEvents = defineEvents({ 'test.noted': z.object({ note: z.string() }) });
+const testEvents = { ...EVENT_SCHEMAS, 'test.noted': z.object({ note: z.string() }) };
 declare module './catalogue.ts' {
-  interface DomainEvents extends EventsOf<typeof testEvents> {}
+  interface DomainEvents extends EventsOf<{ 'test.noted': (typeof testEvents)['test.noted'] }> {}
 }
 
 const silent = pino({ level: 'silent' });
@@ -30,7 +30,7 @@ async function bus() {
   const { database, drop } = await openTestDatabase();
   cleanup.push(drop);
   const queue = new JobQueue(database, silent);
-  return { database, queue, events: new EventBus(database, queue, silent) };
+  return { database, queue, events: new EventBus(database, queue, silent, Date.now, testEvents) };
 }
 
 const eventJobs = (database: Awaited<ReturnType<typeof bus>>['database']) =>
@@ -84,7 +84,7 @@ describe('domain events', () => {
     );
     // a second process on the same database, with the same listener, never having seen the emit
     const queue = new JobQueue(first.database, silent);
-    const events = new EventBus(first.database, queue, silent);
+    const events = new EventBus(first.database, queue, silent, Date.now, testEvents);
     const delivered: string[] = [];
     events.on('test.noted', 'durable', async (event) => void delivered.push(event.data.note));
     await queue.drain();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database, Tx } from '../db/database.ts';
 import { defineJob, type JobContext } from '../jobs/job-definition.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { type DomainEvent, type EventType, schemaOf } from './catalogue.ts';
+import { type DomainEvent, EVENT_SCHEMAS, type EventSchemas, type EventType } from './catalogue.ts';
 
 /** Durable: runs as a job on the `events` queue after commit, retried with backoff, once per event and listener. */
 export type DurableListener<T extends EventType> = (event: DomainEvent<T>, context: JobContext) => Promise<unknown>;
@@ -45,12 +45,21 @@ export class EventBus {
   private readonly jobs: JobQueue;
   private readonly log: FastifyBaseLogger;
   private readonly now: () => number;
+  private readonly schemas: EventSchemas;
 
-  constructor(database: Database, jobs: JobQueue, log: FastifyBaseLogger, now: () => number = Date.now) {
+  constructor(
+    database: Database,
+    jobs: JobQueue,
+    log: FastifyBaseLogger,
+    now: () => number = Date.now,
+    /** the catalogue's schemas; a test adds events of its own */
+    schemas: EventSchemas = EVENT_SCHEMAS,
+  ) {
     this.database = database;
     this.jobs = jobs;
     this.log = log;
     this.now = now;
+    this.schemas = schemas;
     this.deliver = defineJob({
       name: 'events.deliver',
       queue: 'events',
@@ -93,7 +102,7 @@ export class EventBus {
       type,
       workspaceId,
       occurredAt: this.now(),
-      data: schemaOf(type).parse(data) as DomainEvent<T>['data'],
+      data: this.schemaOf(type).parse(data) as DomainEvent<T>['data'],
     };
     const registered = this.listeners.get(type) ?? [];
     const durable = registered.filter((listener) => listener.durable);
@@ -116,8 +125,14 @@ export class EventBus {
     return event;
   }
 
+  private schemaOf(type: string): z.ZodType {
+    const schema = this.schemas[type];
+    if (!schema) throw new Error(`event "${type}" is not in the catalogue`);
+    return schema;
+  }
+
   private add(type: string, listener: Registered) {
-    schemaOf(type); // an unknown type fails at start-up
+    this.schemaOf(type); // an unknown type fails at start-up
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
 
@@ -145,7 +160,7 @@ export class EventBus {
       type: stored.type as EventType,
       workspaceId: stored.workspace_id,
       occurredAt: stored.occurred_at,
-      data: schemaOf(stored.type).parse(stored.data) as DomainEvent['data'],
+      data: this.schemaOf(stored.type).parse(stored.data) as DomainEvent['data'],
     };
     try {
       await listener(event, context);

@@ -66,7 +66,7 @@ describe('sockets close the moment their authority ends', () => {
       payload: { active: false },
     });
     await t.app.inject({ method: 'DELETE', url: `${url}/${carol.member.id}`, headers: bearer(owner.token) });
-    t.app.sockets.toWorkspace(owner.workspaceId, 'workspace.secret', {});
+    t.app.sockets.toWorkspace(owner.workspaceId, 'workspace.secret' as never, {} as never);
     expect(await Promise.all(codes)).toEqual([4403, 4403]);
     expect(received).not.toContain('workspace.secret');
   });

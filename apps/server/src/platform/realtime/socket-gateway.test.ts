@@ -104,8 +104,8 @@ describe('general socket', () => {
     ] as const) {
       ws.on('message', (raw) => received.push(`${name}:${JSON.parse(raw.toString()).action}`));
     }
-    t.app.sockets.toWorkspace(mine.workspaceId, 'workspace.changed', { id: mine.workspaceId });
-    t.app.sockets.toUser(theirs.user.id, 'user.changed', {});
+    t.app.sockets.toWorkspace(mine.workspaceId, 'workspace.changed' as never, { id: mine.workspaceId } as never);
+    t.app.sockets.toUser(theirs.user.id, 'user.changed' as never, {} as never);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received.sort()).toEqual(['mine:workspace.changed', 'theirs:user.changed']);
     for (const ws of [mineWs, theirsWs, adminWs]) ws.terminate();
@@ -138,9 +138,9 @@ describe('general socket', () => {
     await act(sockets.reader, { topic: 'conversation:1', on: false });
     received.length = 0;
 
-    t.app.sockets.toWorkspace(owner.workspaceId, 'team.created', {}, { permission: 'team_read' });
-    t.app.sockets.toTopic('conversation:1', 'message.created', {});
-    t.app.sockets.toTopic('conversation:2', 'message.created', {});
+    t.app.sockets.toWorkspace(owner.workspaceId, 'team.created' as never, {} as never, { permission: 'team_read' });
+    t.app.sockets.toTopic('conversation:1', 'message.created' as never, {} as never);
+    t.app.sockets.toTopic('conversation:2', 'message.created' as never, {} as never);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received.sort()).toEqual(['other:message.created', 'owner:team.created', 'reader:team.created']);
     for (const ws of Object.values(sockets)) ws.terminate();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SocketPush, SocketPushAction } from '@omnichat/contracts';
 import {
   clientSocketMessageSchema,
   findInvalidText,
@@ -120,12 +121,17 @@ export class SocketHub {
     return this.connections.size;
   }
 
-  toUser(userId: string, action: string, data: unknown): void {
+  toUser<A extends SocketPushAction>(userId: string, action: A, data: SocketPush<A>): void {
     this.bus.publish(CHANNEL, { op: 'push', key: `user:${userId}`, action, data } satisfies HubMessage);
   }
 
   /** To the organization's member sockets; `audience` narrows it to those allowed to see it. */
-  toWorkspace(workspaceId: string, action: string, data: unknown, audience?: Audience): void {
+  toWorkspace<A extends SocketPushAction>(
+    workspaceId: string,
+    action: A,
+    data: SocketPush<A>,
+    audience?: Audience,
+  ): void {
     this.bus.publish(CHANNEL, {
       op: 'push',
       key: `workspace:${workspaceId}`,
@@ -136,7 +142,7 @@ export class SocketHub {
   }
 
   /** To the sockets following `topic` (see `SocketContext.follow`). */
-  toTopic(topic: string, action: string, data: unknown, audience?: Audience): void {
+  toTopic<A extends SocketPushAction>(topic: string, action: A, data: SocketPush<A>, audience?: Audience): void {
     this.bus.publish(CHANNEL, { op: 'push', key: `topic:${topic}`, action, data, audience } satisfies HubMessage);
   }
 

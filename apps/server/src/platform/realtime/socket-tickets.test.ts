@@ -116,8 +116,8 @@ describe('socket tickets (POST /v1/ws/ticket)', () => {
     const reply = next(ws);
     ws.send(JSON.stringify({ action: 'test.where' }));
     expect(await reply).toMatchObject({ success: true, data: { workspace_id: a.workspaceId } });
-    t.app.sockets.toWorkspace(b.workspaceId, 'b.secret', {});
-    t.app.sockets.toWorkspace(a.workspaceId, 'a.news', {});
+    t.app.sockets.toWorkspace(b.workspaceId, 'b.secret' as never, {} as never);
+    t.app.sockets.toWorkspace(a.workspaceId, 'a.news' as never, {} as never);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard).toEqual(['test.where', 'a.news']);
     ws.terminate();

@@ -1,5 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render as renderBare, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
@@ -41,6 +43,10 @@ function Probe({ onMessage }: { onMessage: (message: ServerMessage<{ id: string 
     </>
   );
 }
+
+/** The provider needs the app's query cache (pushes make queries stale). */
+const render = (ui: ReactNode) =>
+  renderBare(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 const tokenOf = (socket: FakeWebSocket) => new URL(socket.url).searchParams.get('token');
 /** The newest socket, once its ticket arrived. */

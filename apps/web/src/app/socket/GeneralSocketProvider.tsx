@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -12,6 +13,7 @@ import { useSession } from '../session/use-session.ts';
 import type { GeneralSocket } from './general-socket.ts';
 import { generalSocket } from './instance.ts';
 import type { ActionHandler, SocketState } from './protocol.ts';
+import { invalidateOnPush } from './push-invalidation.ts';
 
 /** Without a provider the hooks use the app's socket (it is simply not connected then). */
 const SocketContext = createContext<GeneralSocket>(generalSocket);
@@ -29,6 +31,8 @@ interface GeneralSocketProviderProps {
  */
 export function GeneralSocketProvider({ children, socket = generalSocket }: GeneralSocketProviderProps) {
   const { token } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => invalidateOnPush(socket, queryClient), [socket, queryClient]);
   useEffect(() => {
     if (!token) {
       socket.disconnect();

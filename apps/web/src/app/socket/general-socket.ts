@@ -1,4 +1,13 @@
-import { LIMITS, type Locale, type MessageKey, translate } from '@omnichat/contracts';
+import {
+  isSocketPushAction,
+  LIMITS,
+  type Locale,
+  type MessageKey,
+  SOCKET_PUSHES,
+  type SocketPush,
+  type SocketPushAction,
+  translate,
+} from '@omnichat/contracts';
 import {
   type ActionHandler,
   CLOSE_FORBIDDEN,
@@ -73,7 +82,9 @@ export class GeneralSocket {
   }
 
   /** Register a handler for an action (several may share one); returns the unregister function. */
-  on<T = unknown>(action: string, handler: ActionHandler<T>): () => void {
+  on<A extends SocketPushAction>(action: A, handler: ActionHandler<SocketPush<A>>): () => void;
+  on<T = unknown>(action: string, handler: ActionHandler<T>): () => void;
+  on(action: string, handler: ActionHandler): () => void {
     let set = this.handlers.get(action);
     if (!set) {
       set = new Set();
@@ -230,6 +241,15 @@ export class GeneralSocket {
         const text = message.error || translate('unknown_error', this.config.getLocale());
         pending.reject(new SocketError(text, message.action, message.trace_id));
       } else pending.resolve(message.data);
+    }
+    // a push of the catalogue reaches its handlers only in the catalogue's shape
+    if (message.request_id === undefined && message.success !== false && isSocketPushAction(message.action)) {
+      const parsed = SOCKET_PUSHES[message.action].safeParse(message.data);
+      if (!parsed.success) {
+        console.error(`Socket push "${message.action}" is not in its catalogued shape`, parsed.error.issues);
+        return;
+      }
+      message.data = parsed.data;
     }
     const handlers = this.handlers.get(message.action);
     if (handlers?.size) {

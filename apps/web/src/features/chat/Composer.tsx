@@ -34,7 +34,7 @@ export function Composer({
   const [value, setValue] = useState('');
   const send = useSendMessage(workspaceId, conversation.id);
   const canned = useCannedReplies(workspaceId);
-  const { send: signal, state } = useGeneralSocket();
+  const { request, state } = useGeneralSocket();
   const lastSignal = useRef(0);
   const reply = replyWindow(conversation);
   const blocked = mode === 'reply' && !reply.open;
@@ -66,11 +66,9 @@ export function Composer({
     if (state !== 'connected') return;
     if (typing && Date.now() - lastSignal.current < TYPING_EVERY_MS) return;
     lastSignal.current = typing ? Date.now() : 0;
-    try {
-      signal(TYPING_ACTION, { conversation_id: conversation.id, typing });
-    } catch {
-      // the socket closed meanwhile: typing is only a hint
-    }
+    // a reply matched by its request id, never taken for someone else's typing; a closed socket is no matter:
+    // typing is only a hint
+    request(TYPING_ACTION, { conversation_id: conversation.id, typing }).catch(() => undefined);
   };
   // leaving the conversation while typing (the page mounts a new composer for each conversation)
   // biome-ignore lint/correctness/useExhaustiveDependencies: on leaving only

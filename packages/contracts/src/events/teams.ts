@@ -1,8 +1,8 @@
-import { teamDetailSchema } from '@omnichat/contracts';
 import { z } from 'zod';
-import { defineEvents, type EventsOf, eventActor } from '../../platform/events/catalogue.ts';
+import { teamDetailSchema } from '../teams.ts';
+import { eventActor } from './actor.ts';
 
-export const teamEvents = defineEvents({
+export const teamEvents = {
   'team.created': z.object({ actor: eventActor, team: teamDetailSchema }),
   'team.updated': z.object({ actor: eventActor, before: teamDetailSchema, after: teamDetailSchema }),
   'team.deleted': z.object({ actor: eventActor, before: teamDetailSchema }),
@@ -22,7 +22,4 @@ export const teamEvents = defineEvents({
     after: z.array(z.string()),
     actor: eventActor,
   }),
-});
-declare module '../../platform/events/catalogue.ts' {
-  interface DomainEvents extends EventsOf<typeof teamEvents> {}
-}
+};

@@ -1,8 +1,8 @@
-import { customerSchema } from '@omnichat/contracts';
 import { z } from 'zod';
-import { defineEvents, type EventsOf, eventActor } from '../../platform/events/catalogue.ts';
+import { customerSchema } from '../customers.ts';
+import { eventActor } from './actor.ts';
 
-export const customerEvents = defineEvents({
+export const customerEvents = {
   'customer.created': z.object({ actor: eventActor, customer: customerSchema }),
   'customer.updated': z.object({ actor: eventActor, before: customerSchema, after: customerSchema }),
   'customer.deleted': z.object({ actor: eventActor, before: customerSchema }),
@@ -13,7 +13,4 @@ export const customerEvents = defineEvents({
     merged: customerSchema,
     after: customerSchema,
   }),
-});
-declare module '../../platform/events/catalogue.ts' {
-  interface DomainEvents extends EventsOf<typeof customerEvents> {}
-}
+};

@@ -1,6 +1,6 @@
-import { WORKSPACE_ROLES } from '@omnichat/contracts';
 import { z } from 'zod';
-import { defineEvents, type EventsOf, eventActor } from '../../platform/events/catalogue.ts';
+import { WORKSPACE_ROLES } from '../permissions.ts';
+import { eventActor } from './actor.ts';
 
 /** who the member is, and who did it (the audit log records both) */
 const membership = {
@@ -13,7 +13,7 @@ const membership = {
 };
 const role = z.enum(WORKSPACE_ROLES);
 
-export const memberEvents = defineEvents({
+export const memberEvents = {
   /** someone accepted an invitation and is now a member (`invited_by`: the user who invited them) */
   'member.joined': z.object({
     ...membership,
@@ -40,7 +40,4 @@ export const memberEvents = defineEvents({
   'member.invite_revoked': z.object({ invite_id: z.uuid(), email: z.string(), role, actor: eventActor }),
   /** the organization was deleted (its data is purged later) */
   'workspace.deleted': z.object({ workspace_id: z.uuid() }),
-});
-declare module '../../platform/events/catalogue.ts' {
-  interface DomainEvents extends EventsOf<typeof memberEvents> {}
-}
+};

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineEvents, type EventsOf } from '../../platform/events/catalogue.ts';
 
 const about = {
   conversation_id: z.uuid(),
@@ -7,7 +6,7 @@ const about = {
   channel_type: z.string(),
 };
 
-export const conversationEvents = defineEvents({
+export const conversationEvents = {
   /** a conversation got an assignee or a team (`by_member_id`: who assigned it; null for the system) */
   'conversation.assigned': z.object({
     ...about,
@@ -24,7 +23,4 @@ export const conversationEvents = defineEvents({
   }),
   /** Meta refused a channel's token: admins must connect it again */
   'channel.needs_reauth': z.object({ channel_id: z.uuid(), channel_name: z.string() }),
-});
-declare module '../../platform/events/catalogue.ts' {
-  interface DomainEvents extends EventsOf<typeof conversationEvents> {}
-}
+};

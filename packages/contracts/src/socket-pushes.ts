@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { messageSchema, typingPushSchema } from './conversations.ts';
+import { customerImportSchema } from './customer-import.ts';
+import { WORKSPACE_ROLES } from './permissions.ts';
+import { teamDetailSchema } from './teams.ts';
+
+const role = z.enum(WORKSPACE_ROLES);
+
+/**
+ * What the server pushes on the general socket, by action: `sockets.toUser`/`toWorkspace` on the server take only
+ * these, with this shape, and the web client reads them by the same schemas.
+ */
+export const SOCKET_PUSHES = {
+  /** a message was stored in a conversation the socket's member may see */
+  'conversation.message': messageSchema,
+  /** a message's status, or its file, changed */
+  'conversation.message_status': messageSchema,
+  /** a conversation's assignment, status or existence changed: lists refetch it */
+  'conversation.changed': z.object({ id: z.uuid() }),
+  /** someone else is typing in a conversation */
+  'conversation.typing': typingPushSchema,
+  /** a customer import of the socket's user moved on */
+  'customer_import.progress': customerImportSchema,
+  'team.created': teamDetailSchema,
+  'team.updated': teamDetailSchema,
+  'team.deleted': z.object({ id: z.uuid() }),
+  'member.joined': z.object({ id: z.uuid(), user_id: z.uuid(), role }),
+  'member.changed': z.object({ id: z.uuid(), role, active: z.boolean(), removed: z.boolean() }),
+  'member.left': z.object({ id: z.uuid() }),
+} as const;
+export type SocketPushAction = keyof typeof SOCKET_PUSHES;
+export type SocketPush<A extends SocketPushAction> = z.infer<(typeof SOCKET_PUSHES)[A]>;
+
+export const isSocketPushAction = (action: string): action is SocketPushAction => Object.hasOwn(SOCKET_PUSHES, action);
