@@ -44,6 +44,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { databaseCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
+import { createOutboundClient, type OutboundClientOptions } from './platform/outbound/outbound-client.ts';
 import { createClusterBus } from './platform/realtime/cluster-bus.ts';
 import { createSocketAuth } from './platform/realtime/socket-auth.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   /** Replace outside services (tests point them at local fakes through configuration instead where possible). */
   mailer?: Mailer;
   google?: GoogleVerifier;
+  /** Tests only: the certificate authority of their https fakes, and DNS pointing made-up names at them. */
+  outbound?: Pick<OutboundClientOptions, 'ca' | 'resolve'>;
   /** Time source of time-based checks (tests move it forward). */
   now?: () => number;
 }
@@ -127,13 +130,15 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const cluster = createClusterBus(config.REDIS_URL, app.log);
   // sign-in and abuse limits count in Redis for every process when it is there, in memory otherwise
   const limitStore = { redis: cluster.redis, log: app.log, now: options.now };
+  const outbound = createOutboundClient({ allowPrivate: config.OUTBOUND_HTTP_ALLOW_PRIVATE, ...options.outbound });
   const ctx: AppContext = {
     config,
     database,
     tokens,
     settings,
     secrets,
-    graph: createGraphClient(config.GRAPH_API_URL),
+    graph: createGraphClient(config.GRAPH_API_URL, { outbound }),
+    outbound,
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
     guards,
     socketAuth,

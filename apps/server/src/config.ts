@@ -86,6 +86,13 @@ export const configSchema = z.object({
   REDIS_URL: optionalText
     .pipe(z.url({ protocol: /^rediss?$/ }).optional())
     .describe('Redis server URL (redis:// or rediss://) shared by every process; /readyz checks it when set'),
+  OUTBOUND_HTTP_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe(
+      'let requests to user-given URLs (media, push endpoints) reach loopback, private and link-local addresses (on-premise use, tests)',
+    ),
   METRICS_TOKEN: optionalText
     .pipe(z.string().min(16, 'must be at least 16 characters').optional())
     .describe('bearer token GET /metrics requires; the metrics are open when unset'),

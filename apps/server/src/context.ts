@@ -13,6 +13,7 @@ import type { Database } from './platform/db/database.ts';
 import type { EventBus } from './platform/events/event-bus.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { OutboundClient } from './platform/outbound/outbound-client.ts';
 import type { ClusterBus } from './platform/realtime/cluster-bus.ts';
 import type { SocketAuth } from './platform/realtime/socket-auth.ts';
 import type { SocketHub } from './platform/realtime/socket-hub.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** Meta's Graph API under GRAPH_API_URL */
   graph: GraphClient;
+  /** requests to URLs users, customers or deliveries name: public addresses only (OUTBOUND_HTTP_ALLOW_PRIVATE) */
+  outbound: OutboundClient;
   /** received files (local disk under DATA_DIR/media) */
   storage: FileStorage;
   mailer: Mailer;

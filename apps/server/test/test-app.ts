@@ -107,6 +107,8 @@ export async function createTestApp(
     realMailer?: boolean;
     /** a pino logger or logger options (tests read log lines from an in-memory stream) */
     logger?: BuildOptions['logger'];
+    /** the outbound client's test hooks: a fake's certificate authority, DNS for made-up names */
+    outbound?: BuildOptions['outbound'];
   } = {},
 ): Promise<TestApp> {
   const { database, release } = await leaseDatabase();
@@ -127,6 +129,7 @@ export async function createTestApp(
     mailer: overrides.realMailer ? undefined : mail,
     google: overrides.google,
     logger: overrides.logger,
+    outbound: overrides.outbound,
     now: () => Date.now() + offset,
   });
   await app.ready();

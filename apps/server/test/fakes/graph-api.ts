@@ -82,6 +82,10 @@ interface MediaFile {
   content: Buffer;
   mimeType: string;
   token: string | null;
+  /** the download answers a redirect here instead of the content */
+  movedTo?: string;
+  /** the media lookup answers this download URL instead of the fake's own */
+  url?: string;
 }
 
 const INVALID_TOKEN = 'Invalid OAuth access token - Cannot parse access token';
@@ -307,6 +311,7 @@ export async function startFakeGraph(options: { version?: string; port?: number 
       const file = media.get(decodeURIComponent(request.path.slice(DOWNLOAD_PREFIX.length)));
       if (!file || request.method !== 'GET') return send(response, 404, Buffer.alloc(0));
       if (file.token !== null && bearer !== file.token) return fail(response, badToken(401));
+      if (file.movedTo) return send(response, 302, Buffer.alloc(0), { location: file.movedTo });
       return send(response, 200, file.content, { 'content-type': file.mimeType });
     }
 
@@ -320,7 +325,7 @@ export async function startFakeGraph(options: { version?: string; port?: number 
         if (file.token !== null && token !== file.token) return fail(response, badToken(401));
         return send(response, 200, {
           messaging_product: 'whatsapp',
-          url: `${origin}${DOWNLOAD_PREFIX}${encodeURIComponent(objectId)}`,
+          url: file.url ?? `${origin}${DOWNLOAD_PREFIX}${encodeURIComponent(objectId)}`,
           mime_type: file.mimeType,
           sha256: createHash('sha256').update(file.content).digest('hex'),
           file_size: file.content.length,
@@ -395,6 +400,15 @@ export async function startFakeGraph(options: { version?: string; port?: number 
     media(mediaId: string, content: Buffer, mimeType: string, token: string | null) {
       media.set(mediaId, { content, mimeType, token });
       return `${origin}${DOWNLOAD_PREFIX}${encodeURIComponent(mediaId)}`;
+    },
+    /** Like `media`, but its download answers `302 Found` to `location` (a file moved elsewhere). */
+    movedMedia(mediaId: string, location: string, token: string | null) {
+      media.set(mediaId, { content: Buffer.alloc(0), mimeType: 'application/octet-stream', token, movedTo: location });
+      return `${origin}${DOWNLOAD_PREFIX}${encodeURIComponent(mediaId)}`;
+    },
+    /** A WhatsApp media id whose lookup answers `url` as its download address (a file on another host). */
+    mediaElsewhere(mediaId: string, url: string, mimeType: string, token: string) {
+      media.set(mediaId, { content: Buffer.alloc(0), mimeType, token, url });
     },
     /** forgets requests, scripted failures, delays and media (allowed tokens and node fields stay) */
     reset() {

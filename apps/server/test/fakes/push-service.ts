@@ -1,9 +1,12 @@
 import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { selfSignedCertificate } from './tls-certificate.ts';
 
 /*
- * A browser's push service, locally: it records what the app posts and answers scripted statuses (201 unless told).
+ * A browser's push service, locally, over https as every real one (its self-signed certificate is `ca`, for the
+ * app to trust): it records what the app posts and answers scripted statuses (201 unless told).
  * The helpers play the browser: a subscriber key pair, the RFC 8291 / RFC 8188 `aes128gcm` decryption, and the
  * RFC 8292 VAPID `Authorization: vapid t=<JWT>, k=<public key>` check.
  */
@@ -83,10 +86,12 @@ export function verifyVapid(authorization: string | undefined): { claims: Record
   return { claims: decodeJson(claims), key: match[2] };
 }
 
-export async function startFakePushService() {
+/** Starts the fake on 127.0.0.1; its certificate also names `hosts` (names a test's DNS points here). */
+export async function startFakePushService(hosts: readonly string[] = []) {
   const requests: PushRequest[] = [];
   const answers: number[] = [];
-  const server = createServer((request, response) => {
+  const certificate = selfSignedCertificate(['127.0.0.1', ...hosts]);
+  const server = createServer(certificate, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -100,9 +105,13 @@ export async function startFakePushService() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const url = `https://127.0.0.1:${port}`;
   return {
     url,
+    port,
+    /** the certificate authority that signs its certificate, for the app to trust */
+    ca: certificate.cert,
     requests,
     /** a new endpoint on this service, as a browser would get one */
     endpoint: () => `${url}/push/${randomBytes(12).toString('base64url')}`,

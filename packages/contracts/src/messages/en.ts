@@ -141,6 +141,7 @@ export const en = {
   ws_too_many_messages: 'too many messages on this socket, slow down',
   push_not_supported: 'Push notifications are not supported in this browser',
   push_permission_denied: 'Permission denied',
+  push_endpoint_refused: "this browser's push service address is not allowed (https on the public internet only)",
   // customers
   first_name_required: 'first name is required',
   first_name_max: 'first name must be less than 50 characters',

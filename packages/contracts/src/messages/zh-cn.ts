@@ -133,6 +133,7 @@ export const zhCn: Catalogue = {
   ws_too_many_messages: '此连接的消息过多，请放慢',
   push_not_supported: '此浏览器不支持推送通知',
   push_permission_denied: '权限被拒绝',
+  push_endpoint_refused: '不接受此浏览器的推送服务网址（只接受公共互联网上的 https 网址）',
   // customers
   first_name_required: '名字为必填',
   first_name_max: '名字必须少于 50 个字符',

@@ -133,6 +133,7 @@ export const zhHk: Catalogue = {
   ws_too_many_messages: '此連線的訊息過多，請放慢',
   push_not_supported: '此瀏覽器不支援推送通知',
   push_permission_denied: '權限被拒絕',
+  push_endpoint_refused: '不接受此瀏覽器的推送服務網址（只接受公共互聯網上的 https 網址）',
   // customers
   first_name_required: '名字為必填',
   first_name_max: '名字必須少於 50 個字元',

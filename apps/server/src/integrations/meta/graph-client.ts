@@ -1,3 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { OutboundClient } from '../../platform/outbound/outbound-client.ts';
+import { OutboundError } from '../../platform/outbound/outbound-error.ts';
+
 /**
  * Meta's Graph API over HTTP, under GRAPH_API_URL (which carries the version). Every WhatsApp, Messenger and
  * Instagram call goes through here, so a test points the whole app at a local fake with one setting.
@@ -40,33 +44,58 @@ export interface GraphClient {
   get<T>(path: string, token: string): Promise<T>;
   /** POST a JSON body, likewise */
   post<T>(path: string, token: string, body: object): Promise<T>;
-  /** A file Graph pointed at (a media `url`), fetched with the token; refused past `maxBytes` (status 413). */
+  /**
+   * A file a delivery or Graph pointed at (an attachment or media `url`), fetched with the token; refused past
+   * `maxBytes` (status 413). Only over https from Meta's content hosts, or from GRAPH_API_URL's own origin, each
+   * redirect judged again: any other destination throws an OutboundError `refused` (nothing to retry).
+   */
   download(url: string, token: string | null, maxBytes: number): Promise<{ bytes: Buffer; contentType: string }>;
 }
 
 const TIMEOUT_MS = 15_000;
+const DOWNLOAD_REDIRECTS = 5;
+/**
+ * Where Meta serves received files: Messenger's and Instagram's attachment URLs (scontent*.xx.fbcdn.net,
+ * lookaside.fbsbx.com/ig_messaging_cdn, *.cdninstagram.com) and WhatsApp's media URLs
+ * (lookaside.fbsbx.com/whatsapp_business, mmg.whatsapp.net).
+ */
+export const META_CONTENT_HOSTS = ['*.fbcdn.net', '*.fbsbx.com', '*.cdninstagram.com', '*.whatsapp.net'] as const;
 
-async function errorOf(response: Response): Promise<GraphError> {
-  const text = await response.text().catch(() => '');
+function errorOf(status: number, statusText: string, text: string): GraphError {
   try {
     const { error } = JSON.parse(text) as {
       error?: { message?: string; code?: number; error_subcode?: number; error_user_msg?: string };
     };
     if (error)
       return new GraphError(
-        response.status,
+        status,
         typeof error.code === 'number' ? error.code : null,
-        error.error_user_msg || error.message || response.statusText,
+        error.error_user_msg || error.message || statusText,
         typeof error.error_subcode === 'number' ? error.error_subcode : null,
       );
   } catch {
     // not JSON: the status says it all
   }
-  return new GraphError(response.status, null, response.statusText || `HTTP ${response.status}`);
+  return new GraphError(status, null, statusText || `HTTP ${status}`);
 }
 
-export function createGraphClient(baseUrl: string, options: { timeoutMs?: number } = {}): GraphClient {
+/** A download's failure as Graph's: no answer in time or at all is status 0 (retried), oversize 413. */
+function downloadErrorOf(error: unknown): unknown {
+  if (!(error instanceof OutboundError)) return error;
+  if (error.kind === 'status' && error.response)
+    return errorOf(error.response.status, STATUS_CODES[error.response.status] ?? '', error.response.body.toString());
+  if (error.kind === 'too_large') return new GraphError(413, null, 'the file is over the size limit');
+  if (error.kind === 'timeout') return new GraphError(0, null, 'Graph did not answer in time');
+  if (error.kind === 'unreachable') return new GraphError(0, null, 'Graph could not be reached');
+  return error;
+}
+
+export function createGraphClient(
+  baseUrl: string,
+  options: { timeoutMs?: number; outbound: OutboundClient },
+): GraphClient {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const graphOrigin = new URL(baseUrl).origin;
   async function call(url: string, init: RequestInit): Promise<Response> {
     try {
       return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
@@ -77,7 +106,7 @@ export function createGraphClient(baseUrl: string, options: { timeoutMs?: number
   }
   async function json<T>(path: string, init: RequestInit): Promise<T> {
     const response = await call(`${baseUrl}/${path.replace(/^\/+/, '')}`, init);
-    if (!response.ok) throw await errorOf(response);
+    if (!response.ok) throw errorOf(response.status, response.statusText, await response.text().catch(() => ''));
     return (await response.json()) as T;
   }
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -90,25 +119,20 @@ export function createGraphClient(baseUrl: string, options: { timeoutMs?: number
         body: JSON.stringify(body),
       }),
     async download(url, token, maxBytes) {
-      const response = await call(url, token ? { headers: bearer(token) } : {});
-      if (!response.ok) throw await errorOf(response);
-      const tooLarge = () => new GraphError(413, null, 'the file is over the size limit');
-      if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const reader = response.body?.getReader();
-      for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
-        size += next.value.byteLength;
-        if (size > maxBytes) {
-          await reader?.cancel();
-          throw tooLarge();
-        }
-        chunks.push(Buffer.from(next.value));
+      try {
+        const response = await options.outbound.request(url, {
+          headers: token ? bearer(token) : {},
+          maxBytes,
+          timeoutMs,
+          maxRedirects: DOWNLOAD_REDIRECTS,
+          httpsOnly: true,
+          allowedHosts: META_CONTENT_HOSTS,
+          trustedOrigins: [graphOrigin],
+        });
+        return { bytes: response.body, contentType: response.headers['content-type'] ?? 'application/octet-stream' };
+      } catch (error) {
+        throw downloadErrorOf(error);
       }
-      return {
-        bytes: Buffer.concat(chunks),
-        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      };
     },
   };
 }

@@ -5,6 +5,8 @@ import { createOwner } from '../../../test/fixtures.ts';
 import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { requests } from '../teams/test-helpers.ts';
 
+type AppOverrides = Parameters<typeof createTestApp>[1];
+
 export const APP_SECRET = 'app-secret';
 export const PHONE_NUMBER_ID = '106540352242922';
 export const WHATSAPP_TOKEN = 'wa-token-1234';
@@ -13,7 +15,7 @@ export const WHATSAPP_TOKEN = 'wa-token-1234';
  * One fake Graph API for the file and a fresh app pointed at it for each test. Read its fields inside tests or
  * hooks (they change per test): `let { graph, t, r } = inbox; beforeEach(() => ({ graph, t, r } = inbox));`
  */
-export function inboxTest() {
+export function inboxTest(app: { env?: Record<string, string>; overrides?: () => AppOverrides } = {}) {
   const inbox = {} as { graph: FakeGraph; t: TestApp; r: ReturnType<typeof requests> };
   beforeAll(async () => {
     inbox.graph = await startFakeGraph();
@@ -21,7 +23,7 @@ export function inboxTest() {
   afterAll(() => inbox.graph.close());
   beforeEach(async () => {
     inbox.graph.reset();
-    inbox.t = await createTestApp({ GRAPH_API_URL: inbox.graph.url });
+    inbox.t = await createTestApp({ GRAPH_API_URL: inbox.graph.url, ...app.env }, app.overrides?.());
     inbox.r = requests(inbox.t);
   });
   afterEach(() => inbox.t.close());

@@ -26,7 +26,8 @@ beforeAll(async () => {
 afterAll(() => push.close());
 beforeEach(async () => {
   push.reset();
-  t = await createTestApp();
+  // the fake push service is on loopback
+  t = await createTestApp({ OUTBOUND_HTTP_ALLOW_PRIVATE: 'true' }, { outbound: { ca: push.ca } });
   c = webPushClient(t, push);
 });
 afterEach(() => t.close());
@@ -130,7 +131,7 @@ describe('web push delivery', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const { user, token } = await c.signedIn();
-    await c.subscribe(token, `http://127.0.0.1:${port}/push/unreachable`);
+    await c.subscribe(token, `https://127.0.0.1:${port}/push/unreachable`);
     await pushToUser(c.ctx(), user.id, PAYLOAD);
     await t.app.jobs.drain();
     expect(await sendJobs()).toMatchObject([{ status: 'queued', attempts: 1 }]);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { OutboundError } from '../../platform/outbound/outbound-error.ts';
 import { loadVapidKeys, type VapidKeys, vapidSubject } from './vapid.ts';
 import { type PushSubscriptionRow, pushSubscriptions } from './webpush.tables.ts';
 
@@ -30,6 +31,12 @@ export type SendPayload = z.input<typeof sendPayload>;
 /** The push service answered a status worth trying again (5xx, 429): the queue retries with backoff. */
 class PushServiceBusy extends Error {}
 
+/** Push endpoints are https, posted to as given: no redirect followed, the status is the push service's own. */
+export const PUSH_DESTINATION = { httpsOnly: true } as const;
+/** a push service answers a few bytes; more is not read */
+const ANSWER_MAX_BYTES = 64 * 1024;
+
+/** Posts the encrypted notification through the safe client; answers the push service's status. */
 async function post(ctx: AppContext, keys: VapidKeys, row: PushSubscriptionRow, push: object): Promise<number> {
   const details = webpush.generateRequestDetails(
     { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
@@ -40,18 +47,20 @@ async function post(ctx: AppContext, keys: VapidKeys, row: PushSubscriptionRow, 
       contentEncoding: 'aes128gcm',
     },
   );
-  // web-push's own sender speaks only https; fetch sends the request it built to any http(s) endpoint
-  const headers = Object.entries(details.headers)
-    .filter(([name]) => name.toLowerCase() !== 'content-length')
-    .map(([name, value]): [string, string] => [name, String(value)]);
-  const response = await fetch(details.endpoint, {
+  const headers = Object.fromEntries(
+    Object.entries(details.headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
+  const response = await ctx.outbound.request(details.endpoint, {
+    ...PUSH_DESTINATION,
     method: 'POST',
     headers,
-    body: details.body ? new Uint8Array(details.body) : null,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    body: details.body ? new Uint8Array(details.body) : undefined,
+    maxBytes: ANSWER_MAX_BYTES,
+    timeoutMs: SEND_TIMEOUT_MS,
+    acceptStatus: () => true,
   });
-  await response.arrayBuffer();
   return response.status;
 }
 
@@ -72,8 +81,17 @@ function sendJob(ctx: AppContext, vapid: () => Promise<VapidKeys>) {
       const mine = and(eq(pushSubscriptions.id, subscription_id), eq(pushSubscriptions.userId, user_id));
       const [row] = await database.platform((db) => db.select().from(pushSubscriptions).where(mine));
       if (!row) return; // unsubscribed, or the browser subscribed for someone else since
-      const status = await post(ctx, await vapid(), row, push);
       const origin = new URL(row.endpoint).origin;
+      let status: number;
+      try {
+        status = await post(ctx, await vapid(), row, push);
+      } catch (error) {
+        if (!(error instanceof OutboundError) || error.kind !== 'refused') throw error;
+        // an endpoint on a refused address (stored before the rule, or a name that resolves there): nothing is
+        // sent and nothing is removed, so its answers can never tell anyone about an internal service
+        log.warn({ origin, reason: error.message }, 'push endpoint refused, not sent');
+        return;
+      }
       const same = and(mine, eq(pushSubscriptions.endpoint, row.endpoint));
       if (status >= 200 && status < 300) {
         await database.platform((db) => db.update(pushSubscriptions).set({ lastUsedAt: sql`now()` }).where(same));

@@ -4,7 +4,7 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { type SendPayload, webPushOf } from './webpush.job.ts';
+import { PUSH_DESTINATION, type SendPayload, webPushOf } from './webpush.job.ts';
 import { pushSubscriptions } from './webpush.tables.ts';
 
 /** each user's newest subscriptions kept: bounds the requests one notification makes the server send */
@@ -33,8 +33,12 @@ export function createWebPushService(ctx: AppContext) {
       return (await webPushOf(ctx).vapid()).publicKey;
     },
 
-    /** Subscribes the endpoint for the user: a browser that was another user's moves to this one. */
+    /**
+     * Subscribes the endpoint for the user: a browser that was another user's moves to this one. Only https
+     * endpoints, and none on a loopback or private address (unless OUTBOUND_HTTP_ALLOW_PRIVATE).
+     */
     async register(userId: string, body: PushSubscriptionBody): Promise<void> {
+      if (ctx.outbound.refusal(body.endpoint, PUSH_DESTINATION)) throw fieldError('endpoint', 'push_endpoint_refused');
       if (!isP256Point(body.p256dh)) throw fieldError('p256dh', 'request_invalid');
       if (Buffer.from(body.auth, 'base64url').length !== 16) throw fieldError('auth', 'request_invalid');
       const row = { userId, endpoint: body.endpoint, p256dh: body.p256dh, auth: body.auth };

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => push.close());
 beforeEach(async () => {
   push.reset();
-  t = await createTestApp();
+  // the fake push service is on loopback
+  t = await createTestApp({ OUTBOUND_HTTP_ALLOW_PRIVATE: 'true' }, { outbound: { ca: push.ca } });
   c = webPushClient(t, push);
 });
 afterEach(() => t.close());

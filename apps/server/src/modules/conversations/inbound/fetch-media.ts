@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { GraphError } from '../../../integrations/meta/graph-client.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import { OutboundError } from '../../../platform/outbound/outbound-error.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
 import { channelNeedsReauth } from '../announce.ts';
 import { type MessageRow, messages } from '../conversations.tables.ts';
@@ -23,7 +24,7 @@ function sourceOf(message: MessageRow): { mediaId: string } | { url: string } | 
 /**
  * A received file is fetched from Meta after its message is stored (never inside the webhook's transaction) and
  * kept by the storage adapter; the message then carries it. A file over the upload limit is left at Meta and the
- * message says so; a refused token flags the channel.
+ * message says so; so does a URL that is not Meta's (`graph.download` refuses it); a refused token flags the channel.
  */
 export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow) => void) {
   const { database, graph, secrets, storage } = ctx;
@@ -58,6 +59,12 @@ export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow)
         const key = await storage.put(found.message.workspaceId, file.bytes);
         await record({ mediaKey: key, mediaType: file.contentType });
       } catch (error) {
+        if (error instanceof OutboundError) {
+          // a URL off Meta's content hosts (a delivery can name any): never fetched, never retried
+          job.log.warn({ reason: error.message }, 'media URL refused');
+          await record({ content: { ...found.message.content, media_unavailable: 'refused' } });
+          return;
+        }
         if (!(error instanceof GraphError)) throw error;
         if (error.transient && job.attempt < ATTEMPTS) throw error;
         await record({
