@@ -113,5 +113,19 @@ describe('process roles', () => {
     expect(await mailJobs()).toEqual([{ status: 'done' }]);
     expect(log()).toContain('mail not sent (no SMTP server configured)');
     expect(log()).toMatch(/\/auth\/verify\?token=[\w-]+/);
+
+    // a job a module defines in its registration (the auth module's link request) runs on the worker too
+    const resend = await api.app.inject({
+      method: 'POST',
+      url: '/public/v1/auth/resend-verification',
+      payload: { email: 'split@example.com' },
+    });
+    expect(resend.statusCode).toBe(200);
+    await worker.jobs.drain();
+    const linkJobs = await api.database.unsafeCrossTenant('test reads the jobs table', (tx) =>
+      tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.name, 'auth.user-link-request')),
+    );
+    expect(linkJobs).toEqual([{ status: 'done' }]);
+    expect(await mailJobs()).toEqual([{ status: 'done' }, { status: 'done' }]);
   });
 });
