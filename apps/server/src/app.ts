@@ -45,6 +45,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { databaseCheck, jobWorkerCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
+import { createPacingLimiter } from './platform/pacing/pacing-limiter.ts';
 import { createClusterBus } from './platform/realtime/cluster-bus.ts';
 import { createSocketAuth } from './platform/realtime/socket-auth.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       perAccount: createRateLimiter('login:account', config.LOGIN_LIMIT_PER_ACCOUNT, 15 * 60_000, limitStore),
     },
     abuseLimits: createAbuseLimits(limitStore),
+    pacing: createPacingLimiter({ redis: cluster.redis, database, now: options.now }),
   };
 
   registerAccountListeners(events, ctx.sockets);
