@@ -36,15 +36,17 @@ import { localeOf, registerErrorHandling, sendError } from './platform/http/erro
 import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/protocol-errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import type { AppInstance } from './platform/http/types.ts';
+import { unservedHost } from './platform/http/unserved-host.ts';
 import { validatorWithTextRules } from './platform/http/validation.ts';
 import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { logSerializers } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
-import { databaseCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
+import { databaseCheck, jobWorkerCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
 import { createOutboundClient, type OutboundClientOptions } from './platform/outbound/outbound-client.ts';
+import { createPacingLimiter } from './platform/pacing/pacing-limiter.ts';
 import { createClusterBus } from './platform/realtime/cluster-bus.ts';
 import { createSocketAuth } from './platform/realtime/socket-auth.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -155,11 +157,15 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       perAccount: createRateLimiter('login:account', config.LOGIN_LIMIT_PER_ACCOUNT, 15 * 60_000, limitStore),
     },
     abuseLimits: createAbuseLimits(limitStore),
+    pacing: createPacingLimiter({ redis: cluster.redis, database, now: options.now }),
   };
 
   registerAccountListeners(events, ctx.sockets);
 
-  await app.register(fastifySwagger, {
+  // A worker serves only /healthz, /readyz and /metrics: the API, its OpenAPI document and the sockets are built on
+  // a host that never listens, so the modules' jobs and listeners are defined while their routes stay unreachable.
+  const surface = config.ROLE === 'worker' ? unservedHost(app.log) : app;
+  await surface.register(fastifySwagger, {
     openapi: {
       info: {
         title: 'OmniChat API',
@@ -171,13 +177,14 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await surface.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   app.decorate('sockets', ctx.sockets);
   app.decorate('jobs', ctx.jobs);
   app.decorate('events', ctx.events);
   const readiness = new Readiness().add(databaseCheck(database));
   if (cluster.readiness) readiness.add(cluster.readiness);
+  if (config.ROLE === 'worker') readiness.add(jobWorkerCheck(jobs));
   app.decorate('readiness', readiness);
   registerHealthRoutes(app, readiness);
   registerMetrics(app, { token: config.METRICS_TOKEN, database, sockets: ctx.sockets, events });
@@ -194,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await cluster.close();
+    if (surface !== app) await surface.close();
   });
   // One transaction per member request: the member guard and the handler run in one transaction of the token's
   // organization (tenancy set once), which every withWorkspace of that organization in the handler joins.
@@ -206,7 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       return guards.inMember(request, permission ?? undefined, async () => handler.call(this, request, reply));
     };
   });
-  await registerSocketGateway(app, ctx.sockets, socketAuth);
+  await registerSocketGateway(surface, ctx.sockets, socketAuth);
   const modules = [
     userAuthRoutes,
     adminAuthRoutes,
@@ -223,10 +231,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     webPushRoutes,
   ];
   for (const routes of modules) {
-    await app.register(async (scope) => routes(scope as AppInstance, ctx));
+    await surface.register(async (scope) => routes(scope as AppInstance, ctx));
   }
 
-  const hasWebApp = await serveWebApp(app, config.webDist);
+  const hasWebApp = surface === app && (await serveWebApp(app, config.webDist));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {

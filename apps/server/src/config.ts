@@ -15,6 +15,10 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** What a process does: `all` of it, or one side of a deployment split into API processes and workers. */
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 /** Every variable the server reads, its default and meaning. The README's configuration table mirrors this. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production').describe('runtime mode'),
@@ -25,6 +29,12 @@ export const configSchema = z.object({
   DATABASE_URL: optionalText
     .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional())
     .describe('PostgreSQL server URL; when unset the embedded PGlite database in DATA_DIR is used'),
+  ROLE: z
+    .enum(PROCESS_ROLES)
+    .default('all')
+    .describe(
+      'what this process does: all (everything), api (HTTP and sockets, no jobs) or worker (jobs, durable listeners and cron; serves only /healthz, /readyz and /metrics); api and worker need DATABASE_URL',
+    ),
   JWT_SECRET: optionalText
     .pipe(z.string().min(32, 'must be at least 32 characters').optional())
     .describe('HMAC secret for tokens; generated once into DATA_DIR when unset'),
@@ -110,6 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  // the embedded database is a folder one process opens: an api and a worker cannot share it
+  if (config.ROLE !== 'all' && !config.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: ${config.ROLE} needs DATABASE_URL (a PostgreSQL server its api and worker processes share); the embedded database in DATA_DIR belongs to one process, which runs ROLE=all`,
+    );
+  }
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     ...config,

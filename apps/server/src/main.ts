@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type ProcessRole } from './config.ts';
 import { ensureFirstAdmin } from './modules/admins/index.ts';
 import { openDatabase } from './platform/db/database.ts';
 
@@ -36,11 +36,22 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  await app.jobs.start();
+  if (config.ROLE !== 'api') await app.jobs.start();
+  if (config.ROLE !== 'all' && !config.REDIS_URL)
+    app.log.warn(
+      `ROLE=${config.ROLE} without REDIS_URL: socket pushes made by the worker's jobs and listeners reach no browser, and each process counts sign-in limits alone`,
+    );
   app.log.info(
-    `OmniChat is running on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
+    { role: config.ROLE },
+    `OmniChat is running on ${config.ROLE === 'worker' ? `port ${config.PORT}` : config.publicUrl} (role: ${config.ROLE}, ${ROLE_WORK[config.ROLE]}; database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 }
+
+const ROLE_WORK: Record<ProcessRole, string> = {
+  all: 'the API, sockets, web app and jobs',
+  api: 'the API, sockets and web app; no jobs',
+  worker: 'jobs, durable listeners and cron; HTTP only for /healthz, /readyz and /metrics',
+};
 
 main().catch((error) => {
   console.error(error);

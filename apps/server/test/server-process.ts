@@ -24,15 +24,35 @@ export interface ServerProcess {
   dispose(): void;
 }
 
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const killGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // the group has ended already
+  }
+};
+
 /**
  * The real server (src/main.ts) as a process of its own, on a free port and an embedded database in a new
- * folder whatever the suite runs on; resolves once it listens.
+ * folder whatever the suite runs on (unless `env` names a DATABASE_URL); resolves once it listens. With
+ * `serveScript`, started the way production starts it, by `npm run serve` (whatever that runs) in a process group
+ * of its own.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { serveScript?: boolean } = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-process-'));
   const port = await freePort();
   const { DATABASE_URL: _shared, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')], {
+  const [command, args] = options.serveScript
+    ? ['npm', ['run', '--silent', 'serve']]
+    : [process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')]];
+  const child = spawn(command, args, {
+    cwd: options.serveScript ? repoRoot : undefined,
+    detached: options.serveScript,
     env: {
       ...inherited,
       DATA_DIR: dataDir,
@@ -63,7 +83,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     log: () => log,
     exited,
     dispose() {
-      child.kill('SIGKILL');
+      if (!options.serveScript) child.kill('SIGKILL');
+      // npm and the shell it starts pass no SIGKILL on: the whole group goes
+      else killGroup(child.pid!);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -11,6 +11,7 @@ export const PLATFORM_TABLES: Record<string, string> = {
   platform_secrets: 'keys of the platform itself (JWT secret), read at start-up',
   push_subscriptions: "a user's browsers for Web Push, across the organizations they belong to",
   socket_tickets: 'one-time tickets to open a socket, redeemed before any organization is known (admins have none)',
+  pacing_buckets: "the pacing limiter's token buckets, keyed by what is paced (a sending number), not by organization",
 };
 
 /** drizzle-kit's own bookkeeping (it lives in the `drizzle` schema, but is excluded here should it move). */

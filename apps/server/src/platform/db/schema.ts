@@ -7,5 +7,6 @@ export * from '../identity/teams.tables.ts';
 export * from '../identity/users.tables.ts';
 export * from '../identity/workspaces.tables.ts';
 export * from '../jobs/jobs.tables.ts';
+export * from '../pacing/pacing.tables.ts';
 export * from '../realtime/socket-tickets.tables.ts';
 export * from './secrets.tables.ts';

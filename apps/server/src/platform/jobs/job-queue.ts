@@ -189,6 +189,11 @@ export class JobQueue {
     tick();
   }
 
+  /** Whether the worker claims jobs (between `start()` and `stop()`). */
+  get isWorking(): boolean {
+    return !this.stopped;
+  }
+
   /** Stops claiming and waits for running jobs to finish. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { ok } from '../http/envelope.ts';
 import { localeOf, sendError } from '../http/error-handler.ts';
 import type { AppInstance } from '../http/types.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 
 /** One dependency `/readyz` asks: `check()` resolves when it answers, and throws (or times out) when not. */
 export interface ReadinessCheck {
@@ -79,6 +80,14 @@ export const databaseCheck = (database: Database): ReadinessCheck => ({
   name: 'database',
   check: async () => {
     await database.db.execute(sql`select 1`);
+  },
+});
+
+/** The job worker claims jobs: a worker process is ready once it started it, and not before. */
+export const jobWorkerCheck = (jobs: JobQueue): ReadinessCheck => ({
+  name: 'jobs',
+  check: async () => {
+    if (!jobs.isWorking) throw new Error('the job worker has not started');
   },
 });
 

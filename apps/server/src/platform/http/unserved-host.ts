@@ -1,0 +1,17 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from './types.ts';
+import { validatorWithTextRules } from './validation.ts';
+
+/**
+ * A Fastify instance that never listens. A worker builds the API surface on it: until modules declare their jobs
+ * and listeners apart from their routes (`defineModule`), their registrations must still run for the job
+ * definitions, event listeners and socket actions to land in the shared context, while their routes, the OpenAPI
+ * document and the socket gateway stay where no request reaches them.
+ */
+export function unservedHost(log: FastifyBaseLogger): AppInstance {
+  const host = Fastify({ loggerInstance: log }).withTypeProvider<ZodTypeProvider>();
+  host.setValidatorCompiler(validatorWithTextRules);
+  host.setSerializerCompiler(serializerCompiler);
+  return host;
+}
