@@ -4,10 +4,16 @@ import { randomInstagramMid, randomMessengerMid } from './meta-common.ts';
 // ---------------------------------------------------------------------------------------------------------------
 // Messenger (object "page") and Instagram (object "instagram")
 
-/** An attachment as Meta sends it: `{ type, payload: { url } }`. */
+/**
+ * An attachment as Meta sends it: `{ type, payload }`. Files (`image`, `audio`, `video`, `file`, `reel`, `ig_reel`)
+ * and `story_mention` carry `payload.url`; `share`/`ig_post` add `title` and ids; `fallback` (a shared link) has
+ * `url` and `title`, or no payload at all; `template` (a product) has `payload.product.elements[]`.
+ */
 export interface MessagingAttachment {
   type: string;
-  payload: { url: string; [key: string]: string | number };
+  payload?: { url?: string; [key: string]: unknown };
+  title?: string;
+  url?: string;
 }
 
 export interface MessagingEvent {
@@ -20,11 +26,16 @@ export interface MessagingEvent {
     text?: string;
     attachments?: MessagingAttachment[];
     is_echo?: boolean;
+    is_deleted?: boolean;
     app_id?: number;
     metadata?: string;
+    quick_reply?: { payload: string };
+    reply_to?: { mid: string } | { story: { url: string; id: string } };
   };
   delivery?: { mids?: string[]; watermark: number };
   read?: { watermark: number } | { mid: string };
+  reaction?: { mid: string; action: 'react' | 'unreact'; reaction?: string; emoji?: string };
+  postback?: { mid?: string; title: string; payload: string };
 }
 
 export interface MessagingWebhook {
@@ -34,7 +45,7 @@ export interface MessagingWebhook {
 
 type AttachmentInput = MessagingAttachment | { type: string; url: string };
 const attachmentsOf = (attachments: AttachmentInput[]): MessagingAttachment[] =>
-  attachments.map((a) => ('payload' in a ? a : { type: a.type, payload: { url: a.url } }));
+  attachments.map((a) => ('payload' in a || !a.url ? a : { type: a.type, payload: { url: a.url } }));
 
 /** `entry[].time` is when Meta sent the batch, a little after the event. */
 const messagingBody = (object: MessagingWebhook['object'], ownId: string, event: MessagingEvent): MessagingWebhook => ({
@@ -45,6 +56,8 @@ const messagingBody = (object: MessagingWebhook['object'], ownId: string, event:
 interface MessageContent {
   mid?: string;
   text?: string;
+  /** a tap on a quick reply: Meta sends its title as `text` and the developer's payload */
+  quickReply?: string;
   /** `{ type, url }` is shorthand for `{ type, payload: { url } }` */
   attachments?: AttachmentInput[];
   /** epoch milliseconds; now when left out */
@@ -54,6 +67,7 @@ interface MessageContent {
 const messageOf = (content: MessageContent, mid: () => string) => ({
   mid: content.mid ?? mid(),
   ...(content.text !== undefined && { text: content.text }),
+  ...(content.quickReply !== undefined && { quick_reply: { payload: content.quickReply } }),
   ...(content.attachments !== undefined && { attachments: attachmentsOf(content.attachments) }),
 });
 
@@ -157,5 +171,57 @@ export function instagramRead(options: {
     recipient: { id: options.accountId },
     timestamp: options.timestampMs ?? Date.now(),
     read: { mid: options.mid },
+  });
+}
+
+/** Either product's customer: a Page and a PSID, or an Instagram account and an IGSID. */
+type Party = { pageId: string; psid: string } | { accountId: string; igsid: string };
+const partyOf = (party: Party) =>
+  'pageId' in party
+    ? { object: 'page' as const, own: party.pageId, person: party.psid }
+    : { object: 'instagram' as const, own: party.accountId, person: party.igsid };
+
+/**
+ * The person reacted to a message, or took the reaction back ("message_reactions"): `reaction: { mid, action,
+ * reaction, emoji }`, the mid being the message reacted to; an `unreact` may leave out the reaction and emoji.
+ */
+export function messagingReaction(
+  options: Party & { mid: string; emoji?: string; unreact?: boolean; timestampMs?: number },
+): MessagingWebhook {
+  const { object, own, person } = partyOf(options);
+  return messagingBody(object, own, {
+    sender: { id: person },
+    recipient: { id: own },
+    timestamp: options.timestampMs ?? Date.now(),
+    reaction: options.unreact
+      ? { mid: options.mid, action: 'unreact' }
+      : { mid: options.mid, action: 'react', reaction: 'love', emoji: options.emoji ?? '\u2764\ufe0f' },
+  });
+}
+
+/** The person tapped a postback button ("messaging_postbacks"): `postback: { mid, title, payload }`. */
+export function messagingPostback(
+  options: Party & { title: string; payload: string; timestampMs?: number },
+): MessagingWebhook {
+  const { object, own, person } = partyOf(options);
+  return messagingBody(object, own, {
+    sender: { id: person },
+    recipient: { id: own },
+    timestamp: options.timestampMs ?? Date.now(),
+    postback: {
+      mid: object === 'page' ? randomMessengerMid() : randomInstagramMid(own),
+      title: options.title,
+      payload: options.payload,
+    },
+  });
+}
+
+/** The person unsent a message (Instagram's "messages" field): the message's mid and `is_deleted: true`, nothing else. */
+export function instagramUnsent(options: { accountId: string; igsid: string; mid: string }): MessagingWebhook {
+  return messagingBody('instagram', options.accountId, {
+    sender: { id: options.igsid },
+    recipient: { id: options.accountId },
+    timestamp: Date.now(),
+    message: { mid: options.mid, is_deleted: true },
   });
 }

@@ -3,10 +3,13 @@
  *
  * Shapes follow Meta's references:
  * - WhatsApp: "Webhooks reference: messages" (text, image/video/audio/document/sticker, reaction, location,
- *   interactive, button) and "Status messages webhook reference", plus "Business-scoped user IDs" for users with a
- *   username (https://developers.facebook.com/documentation/business-messaging/whatsapp/business-scoped-user-ids).
- * - Messenger: "messages", "message_echoes", "message_deliveries" and "message_reads" webhook event references.
- * - Instagram: "Webhooks for Instagram Messaging" (messages, echoes on the messages field, messaging_seen).
+ *   contacts, interactive incl. flow replies, button, order, system, unsupported, ad referrals) and "Status messages
+ *   webhook reference", plus "Business-scoped user IDs" for users with a username
+ *   (https://developers.facebook.com/documentation/business-messaging/whatsapp/business-scoped-user-ids).
+ * - Messenger: "messages", "message_echoes", "message_deliveries", "message_reads", "message_reactions" and
+ *   "messaging_postbacks" webhook event references.
+ * - Instagram: "Webhooks for Instagram Messaging" (messages, echoes on the messages field, unsent messages,
+ *   story mentions and shares as attachments, messaging_seen).
  *
  * Every builder returns the whole body; `metaJson` turns it into the bytes Meta would post, `signMetaBody` signs them.
  */

@@ -305,3 +305,108 @@ export function whatsappStatus(options: {
     { wabaId: options.wabaId },
   );
 }
+
+/** A contact card as Meta's "Contacts messages webhook reference" shows it; every field but the name may be left out. */
+export interface WhatsappContactCard {
+  name: {
+    formatted_name: string;
+    first_name?: string;
+    last_name?: string;
+    middle_name?: string;
+    suffix?: string;
+    prefix?: string;
+  };
+  phones?: { phone: string; wa_id?: string; type?: string }[];
+  emails?: { email: string; type?: string }[];
+  addresses?: { street?: string; city?: string; state?: string; zip?: string; country?: string; type?: string }[];
+  org?: { company?: string; department?: string; title?: string };
+  urls?: { url: string; type?: string }[];
+  birthday?: string;
+}
+
+/**
+ * One or more shared contact cards ("Contacts messages webhook reference"): `type: "contacts"` and, unlike every
+ * other type, an ARRAY under `contacts` (beside the value's own `contacts[]` of senders).
+ */
+export function whatsappContacts(options: WhatsappSender & { cards: WhatsappContactCard[] }): WhatsappWebhook {
+  return whatsappMessage(options, 'contacts', options.cards);
+}
+
+/** An order from a catalog ("Order messages webhook reference"): `order: { catalog_id, text?, product_items[] }`. */
+export function whatsappOrder(
+  options: WhatsappSender & {
+    catalogId?: string;
+    text?: string;
+    items: { productRetailerId: string; quantity: number; itemPrice: number; currency: string }[];
+  },
+): WhatsappWebhook {
+  return whatsappMessage(options, 'order', {
+    catalog_id: options.catalogId ?? '1091475245392180',
+    ...(options.text !== undefined && { text: options.text }),
+    product_items: options.items.map((item) => ({
+      product_retailer_id: item.productRetailerId,
+      quantity: item.quantity,
+      item_price: item.itemPrice,
+      currency: item.currency,
+    })),
+  });
+}
+
+/**
+ * A system message ("System messages webhook reference"): the user changed their number. Unlike other messages it
+ * comes without the value's `contacts[]`; `system: { body, wa_id, type: "user_changed_number" }`.
+ */
+export function whatsappNumberChanged(options: WhatsappSender & { from: string; newNumber: string }): WhatsappWebhook {
+  const body = whatsappMessage(options, 'system', {
+    body: `User ${options.name ?? 'Sheena Nelson'} changed from ${options.from} to ${options.newNumber}`,
+    wa_id: options.newNumber,
+    type: 'user_changed_number',
+  });
+  delete body.entry[0]!.changes[0]!.value.contacts;
+  return body;
+}
+
+/**
+ * A message of a type the Cloud API does not support ("Unsupported messages webhook reference"): `type:
+ * "unsupported"`, `unsupported: { type }` naming what the user sent (a poll, an edit…) and `errors[]` with 131051.
+ */
+export function whatsappUnsupported(options: WhatsappSender & { sentType?: string }): WhatsappWebhook {
+  const body = whatsappMessage(options, 'unsupported', { type: options.sentType ?? 'poll_creation' });
+  body.entry[0]!.changes[0]!.value.messages![0]!.errors = [
+    {
+      code: 131051,
+      title: 'Message type unknown',
+      message: 'Message type unknown',
+      error_data: { details: 'Message type is currently not supported.' },
+    },
+  ];
+  return body;
+}
+
+/** A completed WhatsApp Flow ("Flows: response message webhook"): `interactive: { type: "nfm_reply", nfm_reply }`. */
+export function whatsappFlowReply(
+  options: WhatsappSender & { response: object; replyTo: string; body?: string },
+): WhatsappWebhook {
+  return whatsappMessage(options, 'interactive', {
+    type: 'nfm_reply',
+    nfm_reply: { name: 'flow', body: options.body ?? 'Sent', response_json: JSON.stringify(options.response) },
+  });
+}
+
+/**
+ * A message that came from a Click to WhatsApp ad: the message (any type) carries `referral` with the ad's
+ * `source_url`, `source_id`, `source_type`, `headline`, `body`, `media_type`, `ctwa_clid`.
+ */
+export function withReferral(body: WhatsappWebhook, referral: { sourceId: string; headline: string }): WhatsappWebhook {
+  body.entry[0]!.changes[0]!.value.messages![0]!.referral = {
+    source_url: `https://fb.me/${referral.sourceId}`,
+    source_id: referral.sourceId,
+    source_type: 'ad',
+    headline: referral.headline,
+    body: referral.headline,
+    media_type: 'image',
+    image_url: 'https://scontent.xx.fbcdn.net/ad.jpg',
+    ctwa_clid: 'ARAkLkA8rmlFeiCktEJQ-QTwRiyYHAFDLMNDBH0CD3qpjd0HR4irJ6LEkR7JwFF4XvnO2E4Nx0-eM-ZABe',
+  };
+  return body;
+}

@@ -1,19 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { translate } from '@omnichat/contracts';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
+import { isTransientDatabaseError } from '../../platform/db/transient.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/job-definition.ts';
-import { type ChannelRow, channelOfWebhook, channels, WEBHOOK_PATH } from '../channels/index.ts';
+import { channelOfWebhook, WEBHOOK_PATH } from '../channels/index.ts';
 import { announceReceived } from './announce.ts';
 import { webhookDeliveries } from './conversations.tables.ts';
 import { createDeliveryWriter } from './delivery-writer.ts';
-import { type Applied, applyEvents } from './inbound/apply-events.ts';
+import { applyWaiting, type DeliveriesApplied } from './inbound/apply-deliveries.ts';
+import type { Applied } from './inbound/apply-events.ts';
 import { MEDIA_TYPES } from './inbound/fetch-media.ts';
-import { messagingEvents, whatsappEvents } from './inbound/meta-events.ts';
 
 /** Meta's deliveries are small; anything past 3 MB is refused before it is read further (413). */
 export const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
@@ -29,19 +30,6 @@ export function signedByMeta(raw: Buffer, header: string | undefined, appSecret:
   return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), expected);
 }
 
-const eventsOf = (channel: ChannelRow, body: unknown) =>
-  channel.type === 'whatsapp'
-    ? whatsappEvents(body, channel.phoneNumberId)
-    : channel.type === 'webchat'
-      ? []
-      : messagingEvents(
-          body,
-          channel.type,
-          [channel.pageId, channel.instagramAccountId].filter((id): id is string => !!id),
-        );
-
-/** Deliveries applied per transaction. */
-const BATCH = 500;
 /** How soon after a channel's job ended a look for deliveries it may have missed comes. */
 const RECHECK_MS = 1_000;
 
@@ -65,37 +53,23 @@ export async function webhookIngestRoutes(
     maxAttempts: 5,
     handle: async ({ channel_id }, job) => {
       // one job per channel at a time (its idempotency key): it keeps going until no delivery is left
+      const finish = async (tx: Tx, applied: Applied) => {
+        for (const { message } of applied.messages)
+          if (MEDIA_TYPES.has(message.type)) await jobs.enqueue(fetchMedia, { message_id: message.id }, { tx });
+        await announceReceived(ctx, tx, applied.messages);
+      };
+      const apply = (oneByOne: boolean) => job.inWorkspace((tx) => applyWaiting(tx, channel_id, oneByOne, finish));
       for (;;) {
-        const applied = await job.inWorkspace(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${channel_id}, 0))`);
-          const [channel] = await tx.select().from(channels).where(eq(channels.id, channel_id));
-          const waiting = await tx
-            .select()
-            .from(webhookDeliveries)
-            .where(and(eq(webhookDeliveries.channelId, channel_id), isNull(webhookDeliveries.processedAt)))
-            .orderBy(asc(webhookDeliveries.seq))
-            .limit(BATCH);
-          if (!channel || !waiting.length) return null;
-          const result = await applyEvents(
-            tx,
-            channel,
-            waiting.flatMap((delivery) => eventsOf(channel, delivery.body)),
-          );
-          for (const { message } of result.messages)
-            if (MEDIA_TYPES.has(message.type)) await jobs.enqueue(fetchMedia, { message_id: message.id }, { tx });
-          await announceReceived(ctx, tx, result.messages);
-          await tx
-            .update(webhookDeliveries)
-            .set({ processedAt: new Date() })
-            .where(
-              inArray(
-                webhookDeliveries.id,
-                waiting.map((delivery) => delivery.id),
-              ),
-            );
-          return result;
-        });
-        if (!applied) {
+        let batch: DeliveriesApplied | null;
+        try {
+          batch = await apply(false);
+        } catch (error) {
+          // the database being away is no fault of a delivery: the job tries again later
+          if (isTransientDatabaseError(error)) throw error;
+          job.log.warn({ err: error, channel_id }, 'webhook batch failed, applying its deliveries one by one');
+          batch = await apply(true);
+        }
+        if (!batch) {
           // a delivery stored while this job ends finds the key still taken: a look shortly after catches it
           await job.inWorkspace((tx) =>
             jobs.enqueue(
@@ -107,7 +81,10 @@ export async function webhookIngestRoutes(
           );
           return;
         }
-        pushed(applied);
+        // where, never what: the error names places in the delivery and the failed statement, no content
+        for (const [delivery_id, error] of batch.errors)
+          job.log.warn({ channel_id, delivery_id, error }, 'webhook delivery set aside, wholly or in part');
+        pushed(batch.applied);
       }
     },
   });
