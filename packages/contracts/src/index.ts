@@ -10,6 +10,7 @@ export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
+export * from './inline-media.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './members.ts';
