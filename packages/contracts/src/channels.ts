@@ -8,7 +8,15 @@ export type ChannelType = (typeof CHANNEL_TYPES)[number];
 export const META_CHANNEL_TYPES = ['whatsapp', 'messenger', 'instagram'] as const;
 export type MetaChannelType = (typeof META_CHANNEL_TYPES)[number];
 
-export const CHANNEL_LIMITS = { nameMax: 100, tokenMax: 2000, secretMax: 200, verifyTokenMax: 200 } as const;
+export const CHANNEL_LIMITS = {
+  nameMax: 100,
+  tokenMax: 2000,
+  secretMax: 200,
+  verifyTokenMax: 200,
+  /** the sites a web-chat widget may be used on (the catalogue's `webchat_origins_max` names this number) */
+  allowedOriginsMax: 20,
+  originMax: 300,
+} as const;
 
 /**
  * `active`; `needs_reauth` once Meta refuses the channel's token (code 190) on a send or a media fetch, until an
@@ -34,6 +42,43 @@ const secretField = (max: number) =>
     .max(max)
     .regex(/^[\x21-\x7e]+$/, { error: 'channel_secret_invalid' });
 
+/** The WHATWG URL parser of every runtime the contracts run in (browsers, Node), which their `lib` does not type. */
+declare const URL: new (
+  input: string,
+) => { protocol: string; username: string; password: string; pathname: string; origin: string };
+
+function parseUrl(value: string) {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A site's origin as browsers send it in `Origin`: `scheme://host[:port]`, the host in lower case (and punycode),
+ * the default port left out. Null for anything but an http(s) address without user, path, query or fragment.
+ */
+export function normaliseOrigin(value: string): string | null {
+  const url = parseUrl(value.trim());
+  if (!url || /[?#]/.test(value)) return null;
+  const plain = !url.username && !url.password && url.pathname === '/';
+  return (url.protocol === 'https:' || url.protocol === 'http:') && plain ? url.origin : null;
+}
+
+const originField = z
+  .string({ error: 'webchat_origin_invalid' })
+  .trim()
+  .max(CHANNEL_LIMITS.originMax, { error: 'webchat_origin_invalid' })
+  .refine((value) => normaliseOrigin(value) !== null, { error: 'webchat_origin_invalid' })
+  .transform((value) => normaliseOrigin(value)!);
+
+/** The sites allowed to use a web-chat widget, each once; empty: any site. */
+export const allowedOriginsField = z
+  .array(originField, { error: 'webchat_origin_invalid' })
+  .max(CHANNEL_LIMITS.allowedOriginsMax, { error: 'webchat_origins_max' })
+  .transform((origins) => [...new Set(origins)]);
+
 const metaSecrets = {
   access_token: secretField(CHANNEL_LIMITS.tokenMax),
   app_secret: secretField(CHANNEL_LIMITS.secretMax),
@@ -58,13 +103,16 @@ export const createChannelBodySchema = z.discriminatedUnion(
       page_id: graphIdField,
       ...metaSecrets,
     }),
-    z.object({ type: z.literal('webchat'), name: nameField }),
+    z.object({ type: z.literal('webchat'), name: nameField, allowed_origins: allowedOriginsField.optional() }),
   ],
   { error: 'channel_type_invalid' },
 );
 export type CreateChannelBody = z.input<typeof createChannelBodySchema>;
 
-/** A change: the name, the Graph ids of its type, and new secrets; a secret left out keeps the stored one. */
+/**
+ * A change: the name, the Graph ids of its type, new secrets (a secret left out keeps the stored one), and a web
+ * chat's allowed sites.
+ */
 export const updateChannelBodySchema = z.object({
   name: nameField.optional(),
   phone_number_id: graphIdField.optional(),
@@ -74,6 +122,8 @@ export const updateChannelBodySchema = z.object({
   access_token: metaSecrets.access_token.optional(),
   app_secret: metaSecrets.app_secret.optional(),
   verify_token: metaSecrets.verify_token.optional(),
+  /** web chat only: the whole new list */
+  allowed_origins: allowedOriginsField.optional(),
 });
 export type UpdateChannelBody = z.input<typeof updateChannelBodySchema>;
 
@@ -95,6 +145,11 @@ export const channelSchema = z.object({
   verify_token: z.string().nullable(),
   /** the key the web-chat widget is embedded with; null for Meta channels */
   widget_key: z.string().nullable(),
+  /**
+   * web chat: the sites (origins) whose pages may use the widget, besides the app's own; empty: any site. Always
+   * empty for Meta channels.
+   */
+  allowed_origins: z.array(z.string()),
   created_at: z.number(),
   updated_at: z.number(),
 });

@@ -11,6 +11,7 @@ export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './events/index.ts';
 export * from './fields.ts';
+export * from './inline-media.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './members.ts';

@@ -7,7 +7,9 @@ import { endpoint } from './endpoint.ts';
  */
 export const WEBCHAT_LIMITS = { nameMax: 100, textMax: 4096, history: 200 } as const;
 
-const keyParams = z.object({ key: z.string().regex(/^[\w-]{8,64}$/) });
+/** How a widget key looks (the channel's `widget_key`). */
+export const WIDGET_KEY_PATTERN = /^[\w-]{8,64}$/;
+const keyParams = z.object({ key: z.string().regex(WIDGET_KEY_PATTERN) });
 
 export const webchatConfigSchema = z.object({
   /** the channel's name, the widget's title */

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createMediaLinks, MEDIA_LINK_PATH } from '../modules/conversations/outbound/media-links.ts';
 import { users } from './identity/users.tables.ts';
 import { defineJob } from './jobs/job-definition.ts';
 import { jobs } from './jobs/jobs.tables.ts';
@@ -101,6 +102,21 @@ describe('log lines never carry query parameters or secrets of the URL', () => {
     expect(urls).toContain('/v1/ws?token=[redacted]&locale=en');
     expect(urls).toContain('/auth/join?token=[redacted]');
     expect(urls).toContain('/public/v1/workspace/invite?Token=[redacted]&x=1');
+  });
+
+  it("redacts the signature of a signed media link (a path segment) and a webhook's verify token", async () => {
+    const link = new URL(createMediaLinks('a-secret', 'http://chat.test').url('workspace/file', 'image/png'));
+    const [, signature] = link.pathname.slice(`${MEDIA_LINK_PATH}/`.length).split('.');
+    await t.app.inject({ method: 'GET', url: `${link.pathname}?x=1` });
+    const webhook = '/public/v1/channels/00000000-0000-4000-8000-000000000000/webhook';
+    await t.app.inject({ method: 'GET', url: `${webhook}?hub.mode=subscribe&hub.verify_token=verify-secret` });
+    const text = log.text();
+    expect(signature!.length).toBeGreaterThan(20);
+    expect(text).not.toContain(signature);
+    expect(text).not.toContain('verify-secret');
+    const urls = log.lines.map((l) => JSON.parse(l)).flatMap((l) => (l.req?.url ? [l.req.url] : []));
+    expect(urls).toContain(`${MEDIA_LINK_PATH}/[redacted]?x=1`);
+    expect(urls).toContain(`${webhook}?hub.mode=subscribe&hub.verify_token=[redacted]`);
   });
 });
 

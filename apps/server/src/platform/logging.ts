@@ -2,9 +2,13 @@ import { toStorableText } from '@omnichat/contracts';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters whose values are secrets (one-time tokens in links, the socket's token, OAuth codes). */
+/**
+ * Query parameters whose values are secrets (one-time tokens in links, the socket's token, OAuth codes, the verify
+ * token Meta sends when a webhook is set up).
+ */
 const SECRET_QUERY_PARAMS = new Set([
   'token',
+  'hub.verify_token',
   'access_token',
   'refresh_token',
   'id_token',
@@ -15,8 +19,19 @@ const SECRET_QUERY_PARAMS = new Set([
   'api_key',
 ]);
 
-/** `url` with the values of secret query parameters (any case) replaced by `[redacted]`. */
+/**
+ * Paths whose next segment is a credential: the signed link Meta fetches an agent's file by
+ * (`/public/v1/media/<payload>.<signature>`, which works for 24 hours without a session).
+ */
+const SECRET_PATH_SEGMENT = /^(\/public\/v1\/media\/)[^/?#]+/i;
+
+/** `url` with secret path segments and the values of secret query parameters (any case) replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
+  const redacted = url.replace(SECRET_PATH_SEGMENT, '$1[redacted]');
+  return redactQuery(redacted);
+}
+
+function redactQuery(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
   const query = url
@@ -109,7 +124,7 @@ export function safeErrorMessage(error: unknown, maxLength = 4000): string {
   return toStorableText(messageOf(error).slice(0, maxLength));
 }
 
-/** Fastify's request serializer, with secrets of the query string redacted. */
+/** Fastify's request serializer, with secrets of the path and the query string redacted. */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
@@ -125,7 +140,7 @@ const redactIfUrl = (value: unknown) => (typeof value === 'string' ? redactUrl(v
 
 /**
  * Serializers of every log line (requests, jobs, the app): `err` without query parameters, `req` (and any `url` or
- * `path` field, which @fastify/websocket logs) without secrets of the query string.
+ * `path` field, which @fastify/websocket logs) without secrets of the path or the query string.
  */
 export const logSerializers = {
   err: serializeError as (error: Error) => { type: string; message: string; stack: string; [key: string]: unknown },

@@ -211,6 +211,9 @@ export const en = {
   canned_reply_limit: 'an organization keeps at most {limit} canned replies',
   customer_not_on_channel: 'this customer cannot be reached on this channel: they have no id or number for it',
   webchat_visitor_unknown: 'this chat has ended: start a new one',
+  webchat_origin_invalid: 'each allowed site must be an address such as https://shop.example.com, without a path',
+  webchat_origins_max: 'at most 20 allowed sites',
+  webchat_origin_refused: 'this chat does not take messages from this website',
   messaging_window_closed: "the customer's 7-day reply window has closed: wait for them to write again",
   attachment_required: 'choose a file to send',
   attachment_type_unsupported:

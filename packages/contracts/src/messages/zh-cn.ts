@@ -203,6 +203,9 @@ export const zhCn: Catalogue = {
   canned_reply_limit: '每个组织最多保存 {limit} 个快捷回复',
   customer_not_on_channel: '无法在此渠道联系此客户：客户没有此渠道的账户或号码',
   webchat_visitor_unknown: '此对话已结束：请开始新的对话',
+  webchat_origin_invalid: '每个允许的网站必须是 https://shop.example.com 之类的网址，不含路径',
+  webchat_origins_max: '最多可设置 20 个允许的网站',
+  webchat_origin_refused: '此聊天不接受来自这个网站的消息',
   messaging_window_closed: '客户的 7 天回复时段已结束：请等待客户再次发送消息',
   attachment_required: '请选择要发送的文件',
   attachment_type_unsupported:

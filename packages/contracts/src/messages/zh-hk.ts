@@ -203,6 +203,9 @@ export const zhHk: Catalogue = {
   canned_reply_limit: '每個組織最多保存 {limit} 個快速回覆',
   customer_not_on_channel: '無法在此渠道聯絡此客戶：客戶沒有此渠道的帳戶或號碼',
   webchat_visitor_unknown: '此對話已結束：請開始新的對話',
+  webchat_origin_invalid: '每個允許的網站必須是 https://shop.example.com 之類的網址，不含路徑',
+  webchat_origins_max: '最多可設定 20 個允許的網站',
+  webchat_origin_refused: '此對話不接受來自這個網站的訊息',
   messaging_window_closed: '客戶的 7 天回覆時段已結束：請等待客戶再次傳送訊息',
   attachment_required: '請選擇要傳送的檔案',
   attachment_type_unsupported:

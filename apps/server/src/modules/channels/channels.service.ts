@@ -22,6 +22,7 @@ const IDS_OF: Record<ChannelType, readonly (keyof UpdateInput & string)[]> = {
   webchat: [],
 };
 const SECRETS = ['access_token', 'app_secret', 'verify_token'] as const;
+const WEBCHAT = ['allowed_origins'] as const;
 
 const hint = (secret: string) => `…${secret.slice(-4)}`;
 
@@ -50,6 +51,7 @@ export function createChannelsService(ctx: AppContext) {
     app_secret_hint: row.appSecretSealed ? hint(secrets.open(row.appSecretSealed)) : null,
     verify_token: row.verifyToken,
     widget_key: row.widgetKey,
+    allowed_origins: row.allowedOrigins,
     created_at: toUnixSeconds(row.createdAt),
     updated_at: toUnixSeconds(row.updatedAt),
   });
@@ -91,7 +93,7 @@ export function createChannelsService(ctx: AppContext) {
       await assertBelowLimit(tx, workspaceId);
       const meta =
         body.type === 'webchat'
-          ? { widgetKey: randomBytes(18).toString('base64url') }
+          ? { widgetKey: randomBytes(18).toString('base64url'), allowedOrigins: body.allowed_origins ?? [] }
           : {
               phoneNumberId: body.type === 'whatsapp' ? body.phone_number_id : null,
               businessAccountId: body.type === 'whatsapp' ? body.business_account_id : null,
@@ -112,7 +114,7 @@ export function createChannelsService(ctx: AppContext) {
   async function update(workspaceId: string, id: string, body: UpdateInput): Promise<Channel> {
     return database.withWorkspace(workspaceId, async (tx) => {
       const row = await find(tx, id);
-      const own = new Set<string>(['name', ...IDS_OF[row.type], ...(row.type === 'webchat' ? [] : SECRETS)]);
+      const own = new Set<string>(['name', ...IDS_OF[row.type], ...(row.type === 'webchat' ? WEBCHAT : SECRETS)]);
       const foreign = Object.entries(body).find(([field, value]) => value !== undefined && !own.has(field))?.[0];
       if (foreign) {
         const params = { field: foreign, type: row.type };
@@ -139,6 +141,7 @@ export function createChannelsService(ctx: AppContext) {
           accessTokenSealed: body.access_token === undefined ? undefined : secrets.seal(body.access_token),
           appSecretSealed: body.app_secret === undefined ? undefined : secrets.seal(body.app_secret),
           verifyToken: body.verify_token,
+          allowedOrigins: body.allowed_origins,
           // a token Graph has just accepted ends a re-authorisation
           ...(body.access_token !== undefined && { status: 'active' as const }),
           updatedAt: new Date(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
@@ -24,6 +25,8 @@ export const channels = pgTable(
     appSecretSealed: text('app_secret_sealed'),
     verifyToken: text('verify_token'),
     widgetKey: text('widget_key'),
+    /** web chat: the origins whose pages may use the widget (besides the app's own); empty: any site */
+    allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

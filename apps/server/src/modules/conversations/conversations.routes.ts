@@ -6,6 +6,7 @@ import { memberOf } from '../../platform/auth/guards.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { sendStoredFile } from '../../platform/http/served-file.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { cannedReplyRoutes } from './canned/canned-replies.routes.ts';
 import { audienceOf, createConversationsService, toMessageDto } from './conversations.service.ts';
@@ -168,13 +169,7 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: read,
     handler: async (request, reply) => {
       const file = await service.media(memberOf(request), request.params.id, request.params.message_id);
-      return reply
-        .header('content-type', file.type)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(file.stream);
+      return sendStoredFile(reply, { ...file, cacheControl: 'private, max-age=86400' });
     },
   });
   app.route({

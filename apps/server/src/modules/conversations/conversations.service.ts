@@ -1,10 +1,11 @@
-import type {
-  assignConversationBodySchema,
-  Conversation,
-  ConversationDetail,
-  conversationListQuerySchema,
-  Message,
-  PageInfo,
+import {
+  type assignConversationBodySchema,
+  type Conversation,
+  type ConversationDetail,
+  type conversationListQuerySchema,
+  isInlineMediaType,
+  type Message,
+  type PageInfo,
 } from '@omnichat/contracts';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -227,11 +228,10 @@ export function createConversationsService(ctx: AppContext) {
     });
     const file = row?.mediaKey ? await ctx.storage.open(row.mediaKey) : null;
     if (!file) throw notFound();
-    // a type Meta named, but never one a browser would run as a page
-    const type = /^(image|video|audio)\/[\w.+-]+$|^application\/(pdf|octet-stream)$/.test(row!.mediaType ?? '')
-      ? row!.mediaType!
-      : 'application/octet-stream';
-    return { ...file, type };
+    // the type Meta named when a browser may show it in place; anything else is only ever downloaded as bytes
+    const type = isInlineMediaType(row!.mediaType) ? row!.mediaType! : 'application/octet-stream';
+    const named = row!.content.filename;
+    return { ...file, type, filename: typeof named === 'string' && named ? named.slice(0, 200) : 'file' };
   }
 
   /** The changed conversation as the list shows it to the member. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { WEBCHAT_EVENTS_PATH, WEBCHAT_LIMITS, webchatEndpoints } from '@omnichat/contracts';
+import { WEBCHAT_EVENTS_PATH, WEBCHAT_LIMITS, WIDGET_KEY_PATTERN, webchatEndpoints } from '@omnichat/contracts';
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,12 +16,15 @@ import { type ConversationRow, conversations, type MessageRow, messages } from '
 import { addMessage, openConversation } from './threads.ts';
 import { toWebchatMessage, type VisitorStreams, visitorKey, write } from './visitor-streams.ts';
 import { webchatVisitors } from './webchat.tables.ts';
+import { originVerdict } from './webchat-origins.ts';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Any site may embed the widget: its calls carry a visitor token, never cookies. */
+/**
+ * Any site may embed the widget, or the sites the channel lists (`allowed_origins`): its calls carry a visitor
+ * token, never cookies. `Access-Control-Allow-Origin` is decided per request by `originVerdict`.
+ */
 const CORS = {
-  'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, last-event-id',
   'access-control-max-age': '86400',
@@ -42,11 +45,19 @@ export async function webchatRoutes(
   const { database, abuseLimits } = ctx;
   const group = ['webchat'];
 
-  async function channelOf(key: string): Promise<ChannelRow> {
+  const appOrigin = new URL(ctx.config.publicUrl).origin;
+  /** Each request's channel, found (by the key in its path) before anything else runs. */
+  const channelOfRequest = new WeakMap<FastifyRequest, ChannelRow>();
+
+  async function findChannel(key: string): Promise<ChannelRow | null> {
     const [channel] = await database.unsafeCrossTenant('the web-chat widget finds its channel by its key', (tx) =>
       tx.select().from(channels).where(eq(channels.widgetKey, key)),
     );
-    if (channel?.type !== 'webchat') throw notFound();
+    return channel?.type === 'webchat' ? channel : null;
+  }
+  function channelOf(request: FastifyRequest): ChannelRow {
+    const channel = channelOfRequest.get(request);
+    if (!channel) throw notFound();
     return channel;
   }
 
@@ -88,25 +99,33 @@ export async function webchatRoutes(
 
   await app.register(async (plugin) => {
     const scope = plugin as AppInstance;
-    scope.addHook('onRequest', async (_request, reply) => {
+    scope.addHook('onRequest', async (request, reply) => {
       reply.headers(CORS);
-      // the API answers any site; helmet's same-origin default would hide its answers from the widget
+      // the API answers other sites; helmet's same-origin default would hide its answers from the widget
       reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('vary', 'Origin');
+      const key = (request.params as { key?: unknown }).key;
+      const channel = typeof key === 'string' && WIDGET_KEY_PATTERN.test(key) ? await findChannel(key) : null;
+      if (channel) channelOfRequest.set(request, channel);
+      // refused before anything is read or stored, preflight included
+      const verdict = originVerdict(channel?.allowedOrigins ?? [], request.headers.origin, appOrigin);
+      if (verdict.allowOrigin) reply.header('access-control-allow-origin', verdict.allowOrigin);
+      if (!verdict.allowed) throw new AppError(403, 'webchat_origin_refused');
     });
-    scope.options('/public/v1/webchat/*', { schema: { hide: true } }, async (_request, reply) =>
-      reply.code(204).send(),
-    );
+    const preflight = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(204).send();
+    scope.options('/public/v1/webchat/:key', { schema: { hide: true } }, preflight);
+    scope.options('/public/v1/webchat/:key/*', { schema: { hide: true } }, preflight);
 
     scope.route({
       ...routeOf(webchatEndpoints.config, group),
-      handler: async (request) => ok({ name: (await channelOf(request.params.key)).name }),
+      handler: async (request) => ok({ name: channelOf(request).name }),
     });
 
     scope.route({
       ...routeOf(webchatEndpoints.start, group),
       handler: async (request) => {
         await abuseLimits.hit('webchat_visitor', request.ip, request.params.key);
-        const channel = await channelOf(request.params.key);
+        const channel = channelOf(request);
         const token = randomBytes(32).toString('base64url');
         const visitor = await database.withWorkspace(channel.workspaceId, async (tx) => {
           const customer = await customerOfVisitor(tx, channel.workspaceId, request.body.name);
@@ -128,7 +147,7 @@ export async function webchatRoutes(
     scope.route({
       ...routeOf(webchatEndpoints.messages, group),
       handler: async (request) => {
-        const channel = await channelOf(request.params.key);
+        const channel = channelOf(request);
         return ok(
           await database.withWorkspace(channel.workspaceId, async (tx) => {
             const visitor = await visitorOf(tx, channel, bearer(request));
@@ -141,7 +160,7 @@ export async function webchatRoutes(
     scope.route({
       ...routeOf(webchatEndpoints.send, group),
       handler: async (request) => {
-        const channel = await channelOf(request.params.key);
+        const channel = channelOf(request);
         const { text, client_id } = request.body;
         const stored = await database.withWorkspace(channel.workspaceId, async (tx) => {
           const visitor = await visitorOf(tx, channel, bearer(request));
@@ -184,15 +203,17 @@ export async function webchatRoutes(
         querystring: z.object({ token: z.string().max(100), after_seq: z.coerce.number().int().min(0).default(0) }),
       },
       handler: async (request, reply: FastifyReply) => {
-        const channel = await channelOf(request.params.key);
+        const channel = channelOf(request);
         const lastEventId = Number(request.headers['last-event-id']);
         const afterSeq = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : request.query.after_seq;
         const visitor = await database.withWorkspace(channel.workspaceId, (tx) =>
           visitorOf(tx, channel, request.query.token),
         );
+        // the headers set so far (CORS as decided for this page) go out with the hijacked answer
+        const set = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
         reply.hijack();
         reply.raw.writeHead(200, {
-          ...CORS,
+          ...Object.fromEntries(set),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store',
           connection: 'keep-alive',

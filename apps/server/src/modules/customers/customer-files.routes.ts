@@ -12,6 +12,7 @@ import { memberOf } from '../../platform/auth/guards.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
+import { attachmentDisposition, SERVED_FILE_CSP } from '../../platform/http/served-file.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { loadFields } from './customer-query.ts';
 import { CONTENT_TYPES, exampleRows, exportRows, type FileFormat, fileStream } from './files/customer-files.ts';
@@ -20,8 +21,10 @@ import { createCustomerImportService } from './import/import.service.ts';
 const download = (reply: FastifyReply, name: string, format: FileFormat) =>
   reply
     .header('content-type', CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${name}.${format}"`)
-    .header('cache-control', 'no-store');
+    .header('content-disposition', attachmentDisposition(`${name}.${format}`))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', SERVED_FILE_CSP);
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -42,12 +42,16 @@ function useWidgetPreview(widgetKey: string, on: boolean) {
   }, [widgetKey, on]);
 }
 
-function WidgetDetails({ widgetKey }: { widgetKey: string }) {
+function WidgetDetails({ widgetKey, origins }: { widgetKey: string; origins: string[] }) {
   const { t } = useTranslation(CHANNELS_NS);
   const [previewing, setPreviewing] = useState(false);
   useWidgetPreview(widgetKey, previewing);
   return (
     <Flex vertical gap={8}>
+      <Flex vertical gap={2}>
+        <Typography.Text type="secondary">{t('origins.label')}</Typography.Text>
+        <Typography.Text>{origins.length > 0 ? origins.join(', ') : t('origins.any')}</Typography.Text>
+      </Flex>
       <Typography.Text type="secondary">{t('widget.snippet')}</Typography.Text>
       <Typography.Paragraph code copyable style={{ margin: 0, wordBreak: 'break-all' }}>
         {embedSnippet(widgetKey)}
@@ -70,7 +74,10 @@ function WidgetDetails({ widgetKey }: { widgetKey: string }) {
 /** Where the channel is set up on the other side: Meta's webhook settings, or the organization's web pages. */
 export function ChannelDetails({ channel }: { channel: Channel }) {
   const { t } = useTranslation(CHANNELS_NS);
-  if (channel.type === 'webchat') return channel.widget_key ? <WidgetDetails widgetKey={channel.widget_key} /> : null;
+  if (channel.type === 'webchat')
+    return channel.widget_key ? (
+      <WidgetDetails widgetKey={channel.widget_key} origins={channel.allowed_origins} />
+    ) : null;
   return (
     <Flex vertical gap={8}>
       <Copyable label={t('webhook.url')} value={channel.webhook_url} />

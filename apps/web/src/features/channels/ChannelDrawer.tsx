@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
+import { AllowedOriginsField } from './AllowedOriginsField.tsx';
 import {
   ID_FIELDS,
   type IdField,
@@ -26,7 +27,7 @@ import {
 import { CHANNELS_NS } from './i18n/index.ts';
 
 type Field = 'name' | IdField | (typeof SECRET_FIELDS)[number];
-type Values = Partial<Record<Field, string>>;
+type Values = Partial<Record<Field, string>> & { allowed_origins?: string[] };
 
 const fieldsOf = (type: ChannelType): Field[] => ['name', ...ID_FIELDS[type], ...(isMeta(type) ? SECRET_FIELDS : [])];
 const isSecret = (field: Field) => (SECRET_FIELDS as readonly string[]).includes(field);
@@ -56,9 +57,14 @@ function fieldRule(field: Field, label: string, locale: Locale, optional: boolea
   };
 }
 
-/** The type's fields that hold more than blanks (an empty secret of a change keeps the stored one). */
-const filledFields = (type: ChannelType, values: Values) =>
-  Object.fromEntries(fieldsOf(type).flatMap((field) => (filled(values[field]) ? [[field, values[field]]] : [])));
+/**
+ * The type's fields that hold more than blanks (an empty secret of a change keeps the stored one), and a web
+ * chat's whole list of allowed websites without empty rows.
+ */
+const filledFields = (type: ChannelType, values: Values) => ({
+  ...Object.fromEntries(fieldsOf(type).flatMap((field) => (filled(values[field]) ? [[field, values[field]]] : []))),
+  ...(type === 'webchat' && { allowed_origins: (values.allowed_origins ?? []).filter(filled) }),
+});
 
 /** Connect (`'new'`) or change a channel: the type is chosen first and fixed afterwards. */
 export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' | null; onClose: () => void }) {
@@ -77,7 +83,11 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
     onClose();
   };
   const initial: Values = editing
-    ? { name: editing.name, ...Object.fromEntries(ID_FIELDS[type].map((field) => [field, editing[field] ?? ''])) }
+    ? {
+        name: editing.name,
+        ...Object.fromEntries(ID_FIELDS[type].map((field) => [field, editing[field] ?? ''])),
+        allowed_origins: editing.allowed_origins,
+      }
     : {};
 
   return (
@@ -151,6 +161,7 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
             </Form.Item>
           );
         })}
+        {type === 'webchat' && <AllowedOriginsField />}
         <Typography.Paragraph type="secondary">
           {isMeta(type) ? t('graphCheck') : t('webchatHint')}
         </Typography.Paragraph>

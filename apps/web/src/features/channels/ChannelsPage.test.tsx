@@ -19,6 +19,7 @@ const BASE = {
   app_secret_hint: null,
   verify_token: null,
   widget_key: null,
+  allowed_origins: [] as string[],
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 } as const;
@@ -220,6 +221,63 @@ describe('channels page', () => {
     await user.click(screen.getByText('Stop preview'));
     expect(document.getElementById(PREVIEW_SCRIPT_ID)).toBeNull();
     expect(destroy).toHaveBeenCalledOnce();
+  });
+
+  it("sets a web chat's allowed websites: one a row, checked, normalised, and the whole list sent", async () => {
+    const created = { ...WEBCHAT, allowed_origins: ['https://shop.example.com'] };
+    const { callsTo } = setup({
+      'POST /v1/channels': [ok(created)],
+      [`PUT /v1/channels/${WEBCHAT.id}`]: [ok({ ...created, allowed_origins: [] })],
+    });
+    await renderApp('/app/chat/channel');
+    expect(await screen.findByText('Any website')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Add channel'));
+    const panel = await drawer();
+    await user.click(within(panel).getByText('Web chat'));
+    expect(panel).toHaveTextContent('Leave the list empty to allow any website.');
+    change(panel, 'Name', 'Website');
+    await user.click(within(panel).getByText('Add website'));
+    await user.click(within(panel).getByText('Add website'));
+    change(panel, 'Website 1', 'https://Shop.Example.com/');
+    change(panel, 'Website 2', 'shop.example.com/chat');
+    await user.click(within(panel).getByText('Create'));
+    expect(
+      await within(panel).findByText(
+        'each allowed site must be an address such as https://shop.example.com, without a path',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo('POST', '/v1/channels')).toHaveLength(0);
+    await user.click(within(panel).getByLabelText('Remove website 2'));
+    await user.click(within(panel).getByText('Create'));
+    await waitFor(() => expect(callsTo('POST', '/v1/channels')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/channels')[0]?.body).toEqual({
+      type: 'webchat',
+      name: 'Website',
+      allowed_origins: ['https://shop.example.com'],
+    });
+  });
+
+  it("changes a web chat's allowed websites, sending the whole new list", async () => {
+    const listed = { ...WEBCHAT, allowed_origins: ['https://shop.example.com', 'https://blog.example.com'] };
+    const { callsTo } = setup({
+      'GET /v1/channels': [ok([listed])],
+      [`PUT /v1/channels/${WEBCHAT.id}`]: [ok({ ...listed, allowed_origins: ['https://blog.example.com'] })],
+    });
+    await renderApp('/app/chat/channel');
+    expect(await screen.findByText('https://shop.example.com, https://blog.example.com')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Edit Website'));
+    const panel = await drawer();
+    expect(within(panel).getByLabelText('Website 1')).toHaveValue('https://shop.example.com');
+    expect(within(panel).getByLabelText('Website 2')).toHaveValue('https://blog.example.com');
+    await user.click(within(panel).getByLabelText('Remove website 1'));
+    await user.click(within(panel).getByText('Save'));
+    await waitFor(() => expect(callsTo('PUT', `/v1/channels/${WEBCHAT.id}`)).toHaveLength(1));
+    expect(callsTo('PUT', `/v1/channels/${WEBCHAT.id}`)[0]?.body).toEqual({
+      name: 'Website',
+      allowed_origins: ['https://blog.example.com'],
+    });
   });
 
   it('hides adding, editing and deleting from a member without channel_write', async () => {

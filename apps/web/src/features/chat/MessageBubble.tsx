@@ -6,7 +6,7 @@ import {
   LockOutlined,
 } from '@ant-design/icons';
 import { Bubble } from '@ant-design/x';
-import type { Message } from '@omnichat/contracts';
+import { isInlineMediaType, type Message } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Image, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -27,7 +27,9 @@ function MediaPreview({ message }: { message: Message }) {
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   if (!url) return <Typography.Text type="secondary">{t('message.loadingMedia')}</Typography.Text>;
   const type = message.media_type ?? '';
-  if (type.startsWith('image/')) return <Image src={url} alt={message.text ?? t('message.image')} width={220} />;
+  // an SVG or another non-raster image is served as a download (it could carry script), so it is offered as one
+  if (type.startsWith('image/') && isInlineMediaType(type))
+    return <Image src={url} alt={message.text ?? t('message.image')} width={220} />;
   // a customer's recordings come as they are, without captions
   // biome-ignore lint/a11y/useMediaCaption: no captions exist for them
   if (type.startsWith('video/')) return <video src={url} controls style={{ maxWidth: 260 }} />;

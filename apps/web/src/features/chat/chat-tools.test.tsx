@@ -49,6 +49,7 @@ const SALES: Channel = {
   app_secret_hint: '…wxyz',
   verify_token: 'f00dfeed',
   widget_key: null,
+  allowed_origins: [],
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };

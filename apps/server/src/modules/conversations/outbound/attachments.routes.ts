@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context.ts';
 import { memberOf } from '../../../platform/auth/guards.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
 import { ok, replies } from '../../../platform/http/envelope.ts';
+import { sendStoredFile } from '../../../platform/http/served-file.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
 import type { ConversationsService } from '../conversations.service.ts';
 import { outboundAttachments } from './attachments.tables.ts';
@@ -88,13 +89,13 @@ export async function outboundMediaRoutes(app: AppInstance, ctx: AppContext, con
       const named = links.open(request.params.token);
       const file = named ? await storage.open(named.key) : null;
       if (!named || !file) throw notFound();
-      return reply
-        .header('content-type', named.type)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      // the type is one of the accepted uploads' (no SVG or HTML), kept as is because Meta checks it
+      return sendStoredFile(reply, {
+        ...file,
+        type: named.type,
+        filename: 'file',
+        cacheControl: 'private, max-age=3600',
+      });
     },
   });
 

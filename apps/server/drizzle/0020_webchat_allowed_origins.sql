@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "allowed_origins" text[] DEFAULT '{}'::text[] NOT NULL;
