@@ -18,7 +18,7 @@ export function registerMemberListeners({ events, sockets }: AppContext) {
     ),
   );
   events.onCommitted('member.changed', 'sockets.push', ({ workspaceId, data }) => {
-    if (!data.active || data.removed) sockets.endMembership(workspaceId!, data.user_id);
+    if (!data.active || data.removed) sockets.authority.endMembership(workspaceId!, data.user_id);
     sockets.toWorkspace(
       workspaceId!,
       'member.changed',
@@ -32,8 +32,10 @@ export function registerMemberListeners({ events, sockets }: AppContext) {
     );
   });
   events.onCommitted('member.left', 'sockets.push', ({ workspaceId, data }) => {
-    sockets.endMembership(workspaceId!, data.user_id);
+    sockets.authority.endMembership(workspaceId!, data.user_id);
     sockets.toWorkspace(workspaceId!, 'member.left', { id: data.member_id }, readers);
   });
-  events.onCommitted('workspace.deleted', 'sockets.close', ({ data }) => sockets.closeWorkspace(data.workspace_id));
+  events.onCommitted('workspace.deleted', 'sockets.close', ({ data }) =>
+    sockets.authority.closeWorkspace(data.workspace_id),
+  );
 }

@@ -106,9 +106,11 @@ describe.skipIf(!serverUrl)('several processes, one system (PostgreSQL and Redis
     const ticketOnB = await openSocket(b, issued.data.ticket);
     await expect(openSocket(a, issued.data.ticket)).rejects.toThrow(/401/);
 
+    const panelClosed = new Promise<number>((resolve) => onB.ws.once('close', resolve));
     expect((await call(a, '/v1/auth/logout', { body: {}, token: owner })).status).toBe(200);
     expect(await ownerOnB.closed).toBe(4401);
     expect(await ticketOnB.closed).toBe(4401);
+    expect(await panelClosed).toBe(4401);
     // the revoked token is refused on the other process at once
     expect((await call(b, '/v1/teams', { token: owner })).status).toBe(401);
   }, 60_000);

@@ -75,8 +75,8 @@ describe('sockets close the moment their authority ends', () => {
     const user = await createUser(t);
     const { loginUser } = await import('../../../test/fixtures.ts');
     const ws = await open(await loginUser(t, user.username));
-    const code = closeCode(ws);
     const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+    const code = closeCode(ws);
     const off = await t.app.inject({
       method: 'PUT',
       url: `/v1/admin/user/${user.id}/status`,
