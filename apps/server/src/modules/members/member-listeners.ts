@@ -6,7 +6,8 @@ const readers = { permission: 'member_read' } as const;
 
 /**
  * What follows a membership change once it committed: the sockets of a membership that ended close (4403), those of
- * a deleted organization too, and the organization's open member lists hear of the change.
+ * a deleted organization too, those of a member whose role changed read what the member may see again, and the
+ * organization's open member lists hear of the change.
  */
 export function registerMemberListeners({ events, sockets }: AppContext) {
   events.onCommitted('member.joined', 'sockets.push', ({ workspaceId, data }) =>
@@ -19,6 +20,7 @@ export function registerMemberListeners({ events, sockets }: AppContext) {
   );
   events.onCommitted('member.changed', 'sockets.push', ({ workspaceId, data }) => {
     if (!data.active || data.removed) sockets.authority.endMembership(workspaceId!, data.user_id);
+    else if (data.role !== data.before.role) sockets.authority.refreshMembers(workspaceId!, [data.user_id]);
     sockets.toWorkspace(
       workspaceId!,
       'member.changed',

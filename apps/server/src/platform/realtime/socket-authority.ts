@@ -17,13 +17,16 @@ export interface HeldConnection {
   /** the keys it is found by: `user:<id>` or `admin:<id>`, `workspace:<id>` for a member's, `topic:<…>` it follows */
   keys: string[];
   checkedAt: number;
+  /** while its principal is read again after a change of the member's access (pushes wait for it) */
+  refreshing?: Promise<void>;
 }
 
 /** What the authority tells every process through the cluster bus. */
 type AuthorityMessage =
   | { op: 'revoke'; kind: 'user' | 'admin'; id: string; version: number }
   | { op: 'end-membership'; workspaceId: string; userId: string }
-  | { op: 'close-workspace'; workspaceId: string };
+  | { op: 'close-workspace'; workspaceId: string }
+  | { op: 'refresh'; workspaceId: string; userIds: string[] };
 const CHANNEL = 'socket-authority';
 
 /** How often a ping re-checks that the connection's token still works (logout, deactivation). */
@@ -51,6 +54,12 @@ function closeCodeFor(error: unknown): number {
 export class SocketSurface<C extends HeldConnection> {
   private readonly index = new ConnectionIndex<C>();
   private readonly expiries = new Map<C, NodeJS.Timeout>();
+  /** what the surface does once a connection's principal was read again (the general socket tells its client) */
+  readonly refreshed: (connection: C) => void;
+
+  constructor(refreshed: (connection: C) => void = () => undefined) {
+    this.refreshed = refreshed;
+  }
 
   /** Holds an open socket under its keys until it closes, or until its session expires (4401, even while silent). */
   admit(connection: C): void {
@@ -105,8 +114,9 @@ export class SocketSurface<C extends HeldConnection> {
 /**
  * Where every open socket's authority ends, whichever socket it is: the general socket and the notification panel's
  * register their connections as surfaces. A socket closes with its session: at its expiry, on `revoke` (4401: logout,
- * password change or reset, deactivation), on `endMembership` and `closeWorkspace` (4403). Each of these goes through
- * the cluster bus and reaches the sockets of every process.
+ * password change or reset, deactivation), on `endMembership` and `closeWorkspace` (4403). `refreshMembers` reads the
+ * principal of a member's sockets again after a change of their role, permissions or teams, so pushes follow what the
+ * member may see now. Each of these goes through the cluster bus and reaches the sockets of every process.
  */
 export class SocketAuthority {
   private readonly surfaces: SocketSurface<HeldConnection>[] = [];
@@ -123,8 +133,8 @@ export class SocketAuthority {
     bus.subscribe(CHANNEL, (message) => this.apply(message as AuthorityMessage));
   }
 
-  surface<C extends HeldConnection>(): SocketSurface<C> {
-    const surface = new SocketSurface<C>();
+  surface<C extends HeldConnection>(refreshed?: (connection: C) => void): SocketSurface<C> {
+    const surface = new SocketSurface<C>(refreshed);
     this.surfaces.push(surface as unknown as SocketSurface<HeldConnection>);
     return surface;
   }
@@ -142,6 +152,11 @@ export class SocketAuthority {
   /** Closes (4403) every socket bound to an organization that was deleted. */
   closeWorkspace(workspaceId: string): void {
     this.publish({ op: 'close-workspace', workspaceId });
+  }
+
+  /** Reads again the principal of these members' sockets in the organization: their access changed. */
+  refreshMembers(workspaceId: string, userIds: string[]): void {
+    if (userIds.length) this.publish({ op: 'refresh', workspaceId, userIds: [...new Set(userIds)] });
   }
 
   /** Closes every socket with `code`; on shutdown 1001 (going away), so clients reconnect to another process. */
@@ -186,11 +201,50 @@ export class SocketAuthority {
         );
       case 'close-workspace':
         return this.closeWhere(`workspace:${message.workspaceId}`, () => true, SOCKET_CLOSE.forbidden);
+      case 'refresh':
+        return this.refresh(message.workspaceId, message.userIds);
     }
   }
 
   private closeWhere(key: string, which: (p: Principal) => boolean, code: number): void {
     for (const surface of this.surfaces)
       for (const connection of surface.get(key)) if (which(connection.principal)) surface.close(connection, code);
+  }
+
+  /**
+   * One read per session of the members' sockets this process holds (not one per push); pushes to a socket wait
+   * until its principal is read, so none goes out with the access the member had before.
+   */
+  private refresh(workspaceId: string, userIds: string[]) {
+    const reads = new Map<string, Promise<Principal>>();
+    const readOnce = (session: HeldConnection['session']) => {
+      const key = `${session.claims.sub}:${session.claims.ver}:${session.expiresAt}`;
+      const read = reads.get(key) ?? this.auth.check(session);
+      reads.set(key, read);
+      return read;
+    };
+    for (const surface of this.surfaces)
+      for (const connection of surface.get(`workspace:${workspaceId}`)) {
+        const { principal } = connection;
+        if (principal.kind !== 'member' || !userIds.includes(principal.user.id)) continue;
+        const refreshing = (connection.refreshing ?? Promise.resolve())
+          .then(() => readOnce(connection.session))
+          .then(
+            (fresh) => {
+              connection.principal = fresh;
+              connection.checkedAt = this.now();
+              surface.refreshed(connection);
+            },
+            (error) => {
+              if (closeCodeFor(error) === SOCKET_CLOSE.goingAway)
+                this.log.error({ err: error }, 'socket principal not read again');
+              surface.close(connection, closeCodeFor(error));
+            },
+          )
+          .finally(() => {
+            if (connection.refreshing === refreshing) delete connection.refreshing;
+          });
+        connection.refreshing = refreshing;
+      }
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ACCESS_CHANGED_ACTION,
   clientSocketMessageSchema,
   findInvalidText,
   isMessageKey,
@@ -75,7 +76,7 @@ const traceId = () => randomBytes(8).toString('hex');
  * open sockets of a user, an organization or a topic with `toUser` / `toWorkspace` / `toTopic`. Pushes go through the
  * cluster bus, so they reach the sockets every process holds; each process applies them to its own connections,
  * looked up by key. `authority` ends the sockets of this hub and of the notification panel alike (revocation,
- * membership, expiry).
+ * membership, expiry) and reads a member's principal again when their access changes.
  */
 export class SocketHub {
   private readonly actions = new Map<string, SocketAction>();
@@ -91,7 +92,10 @@ export class SocketHub {
     this.bus = bus;
     this.now = now;
     this.authority = new SocketAuthority(auth, log, bus, now);
-    this.connections = this.authority.surface<Connection>();
+    // the client refetches what the member may see (permissions, lists) once the server reads it again
+    this.connections = this.authority.surface<Connection>((connection) =>
+      send(connection.socket, { action: ACCESS_CHANGED_ACTION, success: true }),
+    );
     bus.subscribe(CHANNEL, (message) => this.apply(message as HubMessage));
   }
 
@@ -126,8 +130,14 @@ export class SocketHub {
 
   /** Applies a push (from this process or another) to the connections this process holds. */
   private apply({ key, action, data, audience = {} }: HubMessage): void {
-    for (const connection of this.connections.get(key))
-      if (inAudience(connection.principal, audience)) send(connection.socket, { action, success: true, data });
+    for (const connection of this.connections.get(key)) {
+      const deliver = () => {
+        if (inAudience(connection.principal, audience)) send(connection.socket, { action, success: true, data });
+      };
+      // a principal being read again after a change of the member's access decides what reaches them
+      if (connection.refreshing) connection.refreshing.then(deliver);
+      else deliver();
+    }
   }
 
   /**
