@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageSchema, typingPushSchema } from './conversations.ts';
 import { customerImportSchema } from './customer-import.ts';
 import { WORKSPACE_ROLES } from './permissions.ts';
+import { ACCESS_CHANGED_ACTION } from './socket.ts';
 import { teamDetailSchema } from './teams.ts';
 
 const role = z.enum(WORKSPACE_ROLES);
@@ -27,6 +28,8 @@ export const SOCKET_PUSHES = {
   'member.joined': z.object({ id: z.uuid(), user_id: z.uuid(), role }),
   'member.changed': z.object({ id: z.uuid(), role, active: z.boolean(), removed: z.boolean() }),
   'member.left': z.object({ id: z.uuid() }),
+  /** the socket's member's role, permissions or teams changed: the app refreshes its session and data */
+  [ACCESS_CHANGED_ACTION]: z.undefined(),
 } as const;
 export type SocketPushAction = keyof typeof SOCKET_PUSHES;
 export type SocketPush<A extends SocketPushAction> = z.infer<(typeof SOCKET_PUSHES)[A]>;

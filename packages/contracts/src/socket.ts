@@ -33,6 +33,12 @@ export const SOCKET_CLOSE = {
   forbidden: 4403,
 } as const;
 
+/**
+ * Pushed to a member's general sockets once their role, permissions or teams changed and the server reads what they
+ * may see again: the client refetches its membership and what it shows.
+ */
+export const ACCESS_CHANGED_ACTION = 'self.access_changed';
+
 export const clientSocketMessageSchema = z.object({
   action: z.string().min(1).max(100),
   data: z.unknown().optional(),

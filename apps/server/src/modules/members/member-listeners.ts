@@ -5,7 +5,8 @@ const readers = { permission: 'member_read' } as const;
 
 /**
  * What follows a membership change once it committed: the sockets of a membership that ended close (4403), those of
- * a deleted organization too, and the organization's open member lists hear of the change.
+ * a deleted organization too, those of a member whose role changed read what the member may see again, and the
+ * organization's open member lists hear of the change.
  */
 export function registerMemberListeners({ events, sockets }: AppContext) {
   events.onCommitted('member.joined', 'sockets.push', ({ workspaceId, data }) =>
@@ -17,7 +18,8 @@ export function registerMemberListeners({ events, sockets }: AppContext) {
     ),
   );
   events.onCommitted('member.changed', 'sockets.push', ({ workspaceId, data }) => {
-    if (!data.active || data.removed) sockets.endMembership(workspaceId!, data.user_id);
+    if (!data.active || data.removed) sockets.authority.endMembership(workspaceId!, data.user_id);
+    else if (data.role !== data.before.role) sockets.authority.refreshMembers(workspaceId!, [data.user_id]);
     sockets.toWorkspace(
       workspaceId!,
       'member.changed',
@@ -31,8 +33,10 @@ export function registerMemberListeners({ events, sockets }: AppContext) {
     );
   });
   events.onCommitted('member.left', 'sockets.push', ({ workspaceId, data }) => {
-    sockets.endMembership(workspaceId!, data.user_id);
+    sockets.authority.endMembership(workspaceId!, data.user_id);
     sockets.toWorkspace(workspaceId!, 'member.left', { id: data.member_id }, readers);
   });
-  events.onCommitted('workspace.deleted', 'sockets.close', ({ data }) => sockets.closeWorkspace(data.workspace_id));
+  events.onCommitted('workspace.deleted', 'sockets.close', ({ data }) =>
+    sockets.authority.closeWorkspace(data.workspace_id),
+  );
 }

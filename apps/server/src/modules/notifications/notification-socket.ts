@@ -15,21 +15,16 @@ import type { AppContext } from '../../context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { SocketSession } from '../../platform/realtime/socket-auth.ts';
+import type { HeldConnection } from '../../platform/realtime/socket-authority.ts';
 import { notificationPreferences } from './notifications.tables.ts';
 import type { PageQuery, Panel, Reader } from './panel.ts';
 
 const BUS_CHANNEL = 'notifications';
-/** How often a connection's session is checked again (logout, deactivation) as it sends messages. */
-const RECHECK_MS = 30_000;
 const querySchema = z.object({ token: z.string().max(4096).optional(), locale: z.string().max(10).optional() });
 
-interface Connection extends Reader {
-  socket: WebSocket;
-  session: SocketSession;
+interface Connection extends HeldConnection, Reader {
   locale: Locale;
   query: PageQuery;
-  checkedAt: number;
 }
 
 const send = (socket: WebSocket, message: NotificationServerMessage) => {
@@ -40,17 +35,20 @@ const send = (socket: WebSocket, message: NotificationServerMessage) => {
  * `GET /v1/ws/system-notification?token=…`: the notification panel's socket (SPEC 7), for the user of an
  * organization-bound token (or a one-time ticket of one, `POST /v1/ws/ticket`). A change to a user's notifications
  * (`changed`, from any process through the cluster bus) sends page 1 of the socket's last query to every socket of
- * that user, so tabs stay in step.
+ * that user, so tabs stay in step. Its connections are held by the socket authority like the general socket's: they
+ * close at the session's expiry, on revocation (4401), and when the membership or the organization ends (4403).
  */
 export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBaseLogger) {
-  const open = new Map<string, Set<Connection>>();
-  const keyOf = (reader: Reader) => `${reader.workspaceId}:${reader.userId}`;
+  const { authority } = ctx.sockets;
+  const connections = authority.surface<Connection>();
 
   const answer = async (connection: Connection) =>
     send(connection.socket, await panel.page(connection, { ...connection.query, page: 1 }, connection.locale));
   ctx.cluster.subscribe(BUS_CHANNEL, (message) => {
-    for (const connection of open.get(keyOf(message as Reader)) ?? [])
-      answer(connection).catch((error) => log.error({ err: error }, 'notification push failed'));
+    const { workspaceId, userId } = message as Reader;
+    for (const connection of connections.get(`user:${userId}`))
+      if (connection.workspaceId === workspaceId)
+        answer(connection).catch((error) => log.error({ err: error }, 'notification push failed'));
   });
   /** Every open socket of these users, on every process, gets their first page again. */
   const changed = (workspaceId: string, userIds: string[]) => {
@@ -71,11 +69,7 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
   async function receive(connection: Connection, raw: string) {
     const trace = randomBytes(8).toString('hex');
     const fail = (error: string) => send(connection.socket, { type: 'error', success: false, error, trace_id: trace });
-    if (Date.now() - connection.checkedAt > RECHECK_MS) {
-      const principal = await ctx.socketAuth.check(connection.session).catch(() => null);
-      if (principal?.kind !== 'member') return connection.socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
-      connection.checkedAt = Date.now();
-    }
+    if (!(await authority.stillValid(connections, connection))) return;
     let message: z.output<typeof notificationClientMessageSchema>;
     try {
       message = notificationClientMessageSchema.parse(JSON.parse(raw));
@@ -132,23 +126,19 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
         if (principal?.kind !== 'member' || !session) return socket.close(SOCKET_CLOSE.unauthorized);
         const connection: Connection = {
           socket,
+          principal,
+          session,
+          keys: [`user:${principal.user.id}`, `workspace:${principal.workspaceId}`],
+          checkedAt: Date.now(),
           workspaceId: principal.workspaceId,
           userId: principal.user.id,
-          session,
           locale: resolveLocale(request.query.locale ?? (request.headers['x-locale'] as string | undefined)),
           query: { page: 1, size: 10, asc: false },
-          checkedAt: Date.now(),
         };
         // push and e-mail are written in the language the member reads their notifications in
         if (request.query.locale)
           rememberLocale(connection).catch((error) => log.error({ err: error }, 'locale not kept'));
-        const set = open.get(keyOf(connection)) ?? new Set();
-        set.add(connection);
-        open.set(keyOf(connection), set);
-        socket.on('close', () => {
-          set.delete(connection);
-          if (!set.size) open.delete(keyOf(connection));
-        });
+        connections.admit(connection);
         socket.on('message', (raw) => {
           receive(connection, raw.toString()).catch((error) => log.error({ err: error }, 'notification socket failed'));
         });
@@ -156,9 +146,5 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
     });
   }
 
-  /** On shutdown: clients reconnect, maybe to another process. */
-  const closeAll = () => {
-    for (const set of open.values()) for (const connection of set) connection.socket.close(SOCKET_CLOSE.goingAway);
-  };
-  return { routes, changed, closeAll };
+  return { routes, changed };
 }

@@ -44,8 +44,8 @@ export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
   );
   const notifier = createNotifier(ctx, socket.changed, deliver);
   registerNotificationListeners(ctx, notifier);
+  // closed on shutdown with the general socket's (ctx.sockets.closeAll)
   await socket.routes(app);
-  app.addHook('preClose', async () => socket.closeAll());
 
   const group = ['notifications'];
   const member = ctx.guards.member();

@@ -19,6 +19,6 @@ export const revokeTokens = (
 /** The platform's own reactions to account events: sockets opened with a revoked token close (4401). */
 export function registerAccountListeners(events: EventBus, sockets: SocketHub) {
   events.onCommitted('account.tokens_revoked', 'sockets.revoke', ({ data }) =>
-    sockets.revoke(data.kind, data.account_id, data.token_version),
+    sockets.authority.revoke(data.kind, data.account_id, data.token_version),
   );
 }

@@ -1,3 +1,4 @@
+import { ACCESS_CHANGED_ACTION } from '@omnichat/contracts';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -106,11 +107,42 @@ describe.skipIf(!serverUrl)('several processes, one system (PostgreSQL and Redis
     const ticketOnB = await openSocket(b, issued.data.ticket);
     await expect(openSocket(a, issued.data.ticket)).rejects.toThrow(/401/);
 
+    const panelClosed = new Promise<number>((resolve) => onB.ws.once('close', resolve));
     expect((await call(a, '/v1/auth/logout', { body: {}, token: owner })).status).toBe(200);
     expect(await ownerOnB.closed).toBe(4401);
     expect(await ticketOnB.closed).toBe(4401);
+    expect(await panelClosed).toBe(4401);
     // the revoked token is refused on the other process at once
     expect((await call(b, '/v1/teams', { token: owner })).status).toBe(401);
+  }, 60_000);
+
+  it("a change of a member's access made through one process reaches their sockets on the other: read again, or closed", async () => {
+    const { a, b, workspaceId, owner } = await cluster();
+    const memberToB = await memberToken(b, 'member', workspaceId);
+    const memberOnB = await openSocket(b, memberToB);
+    const panelOnB = new WebSocket(`ws://127.0.0.1:${b.port}/v1/ws/system-notification?token=${memberToB}`);
+    cleanup.push(() => panelOnB.terminate());
+    const panelClosed = new Promise<number>((resolve) => panelOnB.once('close', resolve));
+    await new Promise((resolve, reject) => panelOnB.once('open', resolve).once('error', reject));
+
+    const members = await call<{ items: { id: string; user: { username: string } }[] }>(a, '/v1/workspace/members', {
+      token: owner,
+    });
+    const member = members.data.items.find((m) => m.user.username === 'member')!;
+    const granted = await call(a, `/v1/workspace/member/${member.id}/permission`, {
+      method: 'PUT',
+      body: { permissions: ['team_read'] },
+      token: owner,
+    });
+    expect(granted.status).toBe(200);
+    await memberOnB.next(ACCESS_CHANGED_ACTION);
+    // the socket on B now pushes with the permission granted on A
+    expect((await call(a, '/v1/teams', { body: { name: 'Support' }, token: owner })).status).toBe(200);
+    expect(await memberOnB.next('team.created')).toMatchObject({ data: { name: 'Support' } });
+
+    expect((await call(a, `/v1/workspace/members/${member.id}`, { method: 'DELETE', token: owner })).status).toBe(200);
+    expect(await memberOnB.closed).toBe(4403);
+    expect(await panelClosed).toBe(4403);
   }, 60_000);
 
   it('counts sign-in attempts made on either process against one limit', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
+import type WebSocket from 'ws';
 import { z } from 'zod';
 import { createAdmin, createOwner, createUser, loginAdmin, PASSWORD } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
@@ -75,8 +75,8 @@ describe('sockets close the moment their authority ends', () => {
     const user = await createUser(t);
     const { loginUser } = await import('../../../test/fixtures.ts');
     const ws = await open(await loginUser(t, user.username));
-    const code = closeCode(ws);
     const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+    const code = closeCode(ws);
     const off = await t.app.inject({
       method: 'PUT',
       url: `/v1/admin/user/${user.id}/status`,
@@ -107,9 +107,16 @@ describe('sockets close the moment their authority ends', () => {
       handle: (_data, context) => ({ role: (context.principal as MemberPrincipal).member.role }),
     });
     const ws = await open(bob.token);
+    // the answer, not a push (a role change also pushes `self.access_changed`)
     const ask = () =>
       new Promise<Record<string, unknown>>((resolve) => {
-        ws.once('message', (raw) => resolve(JSON.parse(raw.toString())));
+        const answer = (raw: WebSocket.RawData) => {
+          const message = JSON.parse(raw.toString());
+          if (message.action !== 'whoami') return;
+          ws.off('message', answer);
+          resolve(message);
+        };
+        ws.on('message', answer);
         ws.send(JSON.stringify({ action: 'whoami' }));
       });
     expect(await ask()).toMatchObject({ data: { role: 'member' } });

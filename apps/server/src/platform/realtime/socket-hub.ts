@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SocketPush, SocketPushAction } from '@omnichat/contracts';
 import {
+  ACCESS_CHANGED_ACTION,
   clientSocketMessageSchema,
   findInvalidText,
   isMessageKey,
@@ -16,8 +17,8 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/guards.ts';
 import { AppError } from '../errors.ts';
 import type { ClusterBus } from './cluster-bus.ts';
-import { ConnectionIndex } from './connection-index.ts';
 import type { SocketAuth, SocketSession } from './socket-auth.ts';
+import { type HeldConnection, SocketAuthority, type SocketSurface } from './socket-authority.ts';
 
 export interface SocketContext {
   principal: Principal;
@@ -46,12 +47,8 @@ function inAudience(principal: Principal, { permission, scope }: Audience): bool
   return scope.memberIds.includes(principal.member.id) || scope.teamIds.some((id) => principal.teamIds.includes(id));
 }
 
-/** What the hub tells every process through the cluster bus. */
-type HubMessage =
-  | { op: 'push'; key: string; action: string; data: unknown; audience?: Audience }
-  | { op: 'revoke'; kind: 'user' | 'admin'; id: string; version: number }
-  | { op: 'end-membership'; workspaceId: string; userId: string }
-  | { op: 'close-workspace'; workspaceId: string };
+/** A push, as the hub tells every process through the cluster bus. */
+type HubMessage = { op: 'push'; key: string; action: string; data: unknown; audience?: Audience };
 const CHANNEL = 'sockets';
 
 export interface SocketAction<S extends z.ZodType = z.ZodType> {
@@ -59,14 +56,8 @@ export interface SocketAction<S extends z.ZodType = z.ZodType> {
   handle(data: z.output<S>, context: SocketContext): unknown;
 }
 
-interface Connection {
-  socket: WebSocket;
-  principal: Principal;
-  keys: string[];
-  /** the session the socket was opened for, checked again now and then */
-  session: SocketSession;
+interface Connection extends HeldConnection {
   locale: Locale;
-  checkedAt: number;
   /** messages received in the current second, and invalid ones over the connection's life */
   window: { startedAt: number; count: number };
   invalid: number;
@@ -79,36 +70,33 @@ interface Connection {
  */
 export const SOCKET_LIMITS = { messagesPerSecond: 50, invalidMessages: 20, sendBufferBytes: 4 * 1024 * 1024 } as const;
 
-/** How often a ping re-checks that the connection's token still works (logout, deactivation). */
-const RECHECK_MS = 30_000;
-const CLOSE_REASONS: Record<number, string> = {
-  [SOCKET_CLOSE.goingAway]: 'going away',
-  [SOCKET_CLOSE.policy]: 'policy violation',
-  [SOCKET_CLOSE.unauthorized]: 'unauthorized',
-  [SOCKET_CLOSE.forbidden]: 'forbidden',
-};
 const traceId = () => randomBytes(8).toString('hex');
 
 /**
  * The general socket's connections and action handlers. Modules register actions with `on`; services push to the
- * open sockets of a user, an organization or a topic with `toUser` / `toWorkspace` / `toTopic`, and close them with
- * `revoke` / `endMembership` / `closeWorkspace`. Each of those goes through the cluster bus, so it reaches the sockets
- * every process holds; each process applies it to its own connections, looked up by key.
+ * open sockets of a user, an organization or a topic with `toUser` / `toWorkspace` / `toTopic`. Pushes go through the
+ * cluster bus, so they reach the sockets every process holds; each process applies them to its own connections,
+ * looked up by key. `authority` ends the sockets of this hub and of the notification panel alike (revocation,
+ * membership, expiry) and reads a member's principal again when their access changes.
  */
 export class SocketHub {
   private readonly actions = new Map<string, SocketAction>();
-  private readonly connections = new ConnectionIndex<Connection>();
+  readonly authority: SocketAuthority;
+  private readonly connections: SocketSurface<Connection>;
 
-  private readonly auth: SocketAuth;
   private readonly log: FastifyBaseLogger;
   private readonly bus: ClusterBus;
   private readonly now: () => number;
 
   constructor(auth: SocketAuth, log: FastifyBaseLogger, bus: ClusterBus, now: () => number = Date.now) {
-    this.auth = auth;
     this.log = log;
     this.bus = bus;
     this.now = now;
+    this.authority = new SocketAuthority(auth, log, bus, now);
+    // the client refetches what the member may see (permissions, lists) once the server reads it again
+    this.connections = this.authority.surface<Connection>((connection) =>
+      send(connection.socket, { action: ACCESS_CHANGED_ACTION, success: true }),
+    );
     bus.subscribe(CHANNEL, (message) => this.apply(message as HubMessage));
   }
 
@@ -146,59 +134,24 @@ export class SocketHub {
     this.bus.publish(CHANNEL, { op: 'push', key: `topic:${topic}`, action, data, audience } satisfies HubMessage);
   }
 
-  /**
-   * Closes (4401) every socket of the account whose token is older than `tokenVersion`: logout, a password
-   * change or reset, deactivation. A socket opened with the new token stays.
-   */
-  revoke(kind: 'user' | 'admin', accountId: string, tokenVersion: number): void {
-    this.bus.publish(CHANNEL, { op: 'revoke', kind, id: accountId, version: tokenVersion } satisfies HubMessage);
-  }
-
-  /** Closes (4403) the sockets of a membership that ended or was deactivated. */
-  endMembership(workspaceId: string, userId: string): void {
-    this.bus.publish(CHANNEL, { op: 'end-membership', workspaceId, userId } satisfies HubMessage);
-  }
-
-  /** Closes (4403) every socket bound to an organization that was deleted. */
-  closeWorkspace(workspaceId: string): void {
-    this.bus.publish(CHANNEL, { op: 'close-workspace', workspaceId } satisfies HubMessage);
-  }
-
-  /** Applies a hub message (from this process or another) to the connections this process holds. */
-  private apply(message: HubMessage): void {
-    switch (message.op) {
-      case 'push': {
-        const audience = message.audience ?? {};
-        const recipients = this.connections.get(message.key).filter((c) => inAudience(c.principal, audience));
-        this.publish(recipients, message.action, message.data);
-        break;
-      }
-      case 'revoke':
-        this.closeWhere(
-          `${message.kind}:${message.id}`,
-          (p) => p.claims.ver < message.version,
-          SOCKET_CLOSE.unauthorized,
-        );
-        break;
-      case 'end-membership':
-        this.closeWhere(
-          `workspace:${message.workspaceId}`,
-          (p) => p.kind === 'member' && p.user.id === message.userId,
-          SOCKET_CLOSE.forbidden,
-        );
-        break;
-      case 'close-workspace':
-        this.closeWhere(`workspace:${message.workspaceId}`, () => true, SOCKET_CLOSE.forbidden);
-        break;
+  /** Applies a push (from this process or another) to the connections this process holds. */
+  private apply({ key, action, data, audience = {} }: HubMessage): void {
+    for (const connection of this.connections.get(key)) {
+      const deliver = () => {
+        if (inAudience(connection.principal, audience)) send(connection.socket, { action, success: true, data });
+      };
+      // a principal being read again after a change of the member's access decides what reaches them
+      if (connection.refreshing) connection.refreshing.then(deliver);
+      else deliver();
     }
   }
 
   /**
-   * Closes every socket with `code`: on shutdown 1001 (going away), so clients reconnect, to another process
-   * behind the load balancer.
+   * Closes every socket, the notification panel's too, with `code`: on shutdown 1001 (going away), so clients
+   * reconnect, to another process behind the load balancer.
    */
   closeAll(code: number = SOCKET_CLOSE.goingAway): void {
-    for (const connection of this.connections.all()) this.close(connection, code);
+    this.authority.closeAll(code);
   }
 
   /**
@@ -224,18 +177,8 @@ export class SocketHub {
     return true;
   }
 
-  private closeWhere(key: string, which: (p: Principal) => boolean, code: number): void {
-    for (const connection of this.connections.get(key)) if (which(connection.principal)) this.close(connection, code);
-  }
-
   private close(connection: Connection, code: number): void {
-    // forgotten at once: no push reaches it while the close handshake runs
-    this.connections.remove(connection);
-    connection.socket.close(code, CLOSE_REASONS[code] ?? '');
-  }
-
-  private publish(recipients: Connection[], action: string, data: unknown): void {
-    for (const connection of recipients) send(connection.socket, { action, success: true, data });
+    this.connections.close(connection, code);
   }
 
   attach(socket: WebSocket, principal: Principal, session: SocketSession, locale: Locale): void {
@@ -255,8 +198,7 @@ export class SocketHub {
       window: { startedAt: this.now(), count: 0 },
       invalid: 0,
     };
-    this.connections.add(connection, keys);
-    socket.on('close', () => this.connections.remove(connection));
+    this.connections.admit(connection);
     socket.on('message', (raw) => {
       if (this.flooding(connection)) return;
       this.receive(connection, raw.toString()).catch((error) =>
@@ -332,26 +274,15 @@ export class SocketHub {
   private follow(connection: Connection, topic: string, on: boolean) {
     const key = `topic:${topic}`;
     if (on === connection.keys.includes(key) || connection.socket.readyState !== connection.socket.OPEN) return;
-    this.connections.remove(connection);
-    connection.keys = on ? [...connection.keys, key] : connection.keys.filter((k) => k !== key);
-    this.connections.add(connection, connection.keys);
+    this.connections.rekey(connection, on ? [...connection.keys, key] : connection.keys.filter((k) => k !== key));
   }
 
   /**
    * Re-checks the token and membership (on every action, and on pings now and then): a revoked token closes the
    * socket with 4401, an ended or deactivated membership with 4403.
    */
-  private async stillValid(connection: Connection, now = false): Promise<boolean> {
-    if (!now && this.now() - connection.checkedAt < RECHECK_MS) return true;
-    try {
-      connection.principal = await this.auth.check(connection.session);
-      connection.checkedAt = this.now();
-      return true;
-    } catch (error) {
-      const membershipEnded = error instanceof AppError && error.status === 403;
-      this.close(connection, membershipEnded ? SOCKET_CLOSE.forbidden : SOCKET_CLOSE.unauthorized);
-      return false;
-    }
+  private stillValid(connection: Connection, now = false): Promise<boolean> {
+    return this.authority.stillValid(this.connections, connection, now);
   }
 }
 

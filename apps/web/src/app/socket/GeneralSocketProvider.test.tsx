@@ -1,5 +1,6 @@
+import { ACCESS_CHANGED_ACTION } from '@omnichat/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render as renderBare, screen, waitFor } from '@testing-library/react';
+import { act, render as renderBare, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -160,6 +161,36 @@ describe('GeneralSocketProvider', () => {
     expect(ws.close).toHaveBeenCalledWith(1000);
     expect(generalSocket.state).toBe('closed');
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it("refreshes the membership and refetches what it shows when the server says the member's access changed", async () => {
+    const agent = { ...WORKSPACES[0]!, role: 'member' as const };
+    writeString(STORAGE_KEYS.token, 'org-token');
+    writeString(STORAGE_KEYS.loginType, 'system_user');
+    storeWorkspaceMember(memberOf(agent, ['conversation_read']));
+    const { callsTo } = stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'GET /v1/workspace/member/self/permission': [
+        ok({ permissions: ['conversation_read'] }),
+        ok({ permissions: ['conversation_read', 'customer_read'] }),
+      ],
+      'GET /v1/subscription/current': [ok({ plan_tag: null })],
+      'POST /v1/auth/refresh-token': [
+        ok({ workspace: memberOf(agent, ['conversation_read']), token: 'org-token' }),
+        ok({ workspace: memberOf(agent, ['conversation_read', 'customer_read']), token: 'org-token' }),
+      ],
+    });
+    await renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    // the once-per-visit refresh
+    await waitFor(() => expect(callsTo('POST', '/v1/auth/refresh-token')).toHaveLength(1));
+    const ws = await opened(1);
+    act(() => ws.open());
+    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: 'Customers' })).not.toBeInTheDocument());
+
+    act(() => ws.receive({ action: ACCESS_CHANGED_ACTION, success: true }));
+    await waitFor(() => expect(callsTo('POST', '/v1/auth/refresh-token')).toHaveLength(2));
+    expect(await within(sidebar).findByRole('link', { name: 'Customers' })).toBeInTheDocument();
   });
 
   it('is connected by the admin layout', async () => {
