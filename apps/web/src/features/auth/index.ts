@@ -1,4 +1,2 @@
-// The `auth.*` texts (sign in, sign up) that the marketing pages show too
+// The auth feature's texts (`auth.*`: sign in, sign up), which the marketing pages show too
 import './i18n/auth.ts';
-
-export { switchWorkspace } from './login-flow.ts';
