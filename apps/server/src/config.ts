@@ -37,7 +37,7 @@ export const configSchema = z.object({
     ),
   JWT_SECRET: optionalText
     .pipe(z.string().min(32, 'must be at least 32 characters').optional())
-    .describe('HMAC secret for tokens; generated once into DATA_DIR when unset'),
+    .describe('HMAC secret for tokens; generated once and kept in the database when unset'),
   SECRETS_KEY: optionalText
     .pipe(z.string().min(32, 'must be at least 32 characters').optional())
     .describe(

@@ -211,6 +211,7 @@ describe('job queue', () => {
     second!.define(long);
     const id = await first!.enqueue(long, {});
     const running = first!.drain();
+    // a window on purpose: the test asserts the job does NOT run again while its worker holds it (5 looks in 1 s)
     for (let i = 0; i < 5; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await second!.drain(); // another process looks for work and lost jobs while the import runs
@@ -225,8 +226,16 @@ describe('job queue', () => {
         .set({ status: 'running', lockedAt: new Date(Date.now() - 10_000), attempts: 5, maxAttempts: 5 })
         .where(eq(jobs.id, id!)),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the sweeper looks every lockTimeout / 4
-    await second!.drain();
+    // the sweeper looks every lockTimeout / 4
+    await expect
+      .poll(
+        async () => {
+          await second!.drain();
+          return (await allJobs()).find((job) => job.id === id)?.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('failed');
     const [row] = (await allJobs()).filter((job) => job.id === id);
     expect(row).toMatchObject({ status: 'failed', attempts: 5 });
     expect(runs).toBe(1);

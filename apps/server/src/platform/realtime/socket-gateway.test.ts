@@ -106,7 +106,8 @@ describe('general socket', () => {
     }
     t.app.sockets.toWorkspace(mine.workspaceId, 'workspace.changed' as never, { id: mine.workspaceId } as never);
     t.app.sockets.toUser(theirs.user.id, 'user.changed' as never, {} as never);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // both pushes go out at once: when the two expected ones arrived, a stray third would have too
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
     expect(received.sort()).toEqual(['mine:workspace.changed', 'theirs:user.changed']);
     for (const ws of [mineWs, theirsWs, adminWs]) ws.terminate();
   });
@@ -141,7 +142,8 @@ describe('general socket', () => {
     t.app.sockets.toWorkspace(owner.workspaceId, 'team.created' as never, {} as never, { permission: 'team_read' });
     t.app.sockets.toTopic('conversation:1', 'message.created' as never, {} as never);
     t.app.sockets.toTopic('conversation:2', 'message.created' as never, {} as never);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // the pushes go out at once: when the three expected ones arrived, a stray one would have too
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(3);
     expect(received.sort()).toEqual(['other:message.created', 'owner:team.created', 'reader:team.created']);
     for (const ws of Object.values(sockets)) ws.terminate();
   });

@@ -118,7 +118,8 @@ describe('socket tickets (POST /v1/ws/ticket)', () => {
     expect(await reply).toMatchObject({ success: true, data: { workspace_id: a.workspaceId } });
     t.app.sockets.toWorkspace(b.workspaceId, 'b.secret' as never, {} as never);
     t.app.sockets.toWorkspace(a.workspaceId, 'a.news' as never, {} as never);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // one socket hears in order: once a.news arrived, b.secret (pushed before it) would have arrived first
+    await expect.poll(() => heard.at(-1), { timeout: 10_000 }).toBe('a.news');
     expect(heard).toEqual(['test.where', 'a.news']);
     ws.terminate();
   });

@@ -7,9 +7,8 @@ import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryView } from '../../ui/QueryView.tsx';
-import { ChangePasswordCard } from '../shell/ChangePasswordCard.tsx';
+import { ChangePasswordCard } from '../shell/index.ts';
 import { adminKeys, changeAdminPassword, getAdminSelf, useSaveAdminSelf } from './admin-api.ts';
-import '../shell/i18n/account.ts';
 
 interface ProfileValues {
   display_name: string;

@@ -6,7 +6,7 @@ import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { useDocumentTitle } from '../../ui/PageHeader.tsx';
 import { mainContentProps, SkipLink } from '../../ui/SkipLink.tsx';
 import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
-import { BrandMark } from '../marketing/BrandMark.tsx';
+import { BrandMark } from '../marketing/index.ts';
 
 interface AuthShellProps {
   title: string;

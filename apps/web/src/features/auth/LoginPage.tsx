@@ -7,12 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { http } from '../../app/http/index.ts';
 import { usePublicSettings } from '../../app/queries.ts';
+import {
+  loginAdmin,
+  loginAdminWithGoogle,
+  loginUser,
+  loginUserWithGoogle,
+  unverifiedLogin,
+} from '../../app/session/login-flow.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { googleLoginBody } from './google-identity.ts';
-import { loginAdmin, loginAdminWithGoogle, loginUser, loginUserWithGoogle, unverifiedLogin } from './login-flow.ts';
 import './i18n/auth.ts';
 
 interface LoginValues {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/session/use-session.ts';
 import { QueryView } from '../../ui/QueryView.tsx';
-import { TYPE_ICONS } from '../channels/channels-api.ts';
+import { TYPE_ICONS } from '../channels/index.ts';
 import { useCustomerConversations } from './chat-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 import { NewConversationDialog } from './NewConversationDialog.tsx';

@@ -6,7 +6,7 @@ import { ApiError } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { type RemoteOption, RemoteSelect } from '../../ui/RemoteSelect.tsx';
-import { listCustomers } from '../customers/customers-api.ts';
+import { listCustomers } from '../customers/index.ts';
 import { useChannels, useStartConversation } from './chat-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 

@@ -13,7 +13,7 @@ import { ColorTag } from '../../ui/ColorTag.tsx';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryView } from '../../ui/QueryView.tsx';
-import { CustomerConversations } from '../chat/CustomerConversations.tsx';
+import { CustomerConversations } from '../chat/index.ts';
 import { CustomerDrawer } from './CustomerDrawer.tsx';
 import { customerKeys, getCustomer, getTimeline, useCustomerFields, useDeleteCustomer } from './customers-api.ts';
 import { CUSTOMERS_NS } from './i18n/index.ts';

@@ -20,7 +20,7 @@ import { FeatureCard } from './FeatureCard.tsx';
 import { InboxPreview } from './InboxPreview.tsx';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { heroTitleStyle, sectionTitleStyle } from './styles.ts';
-import '../auth/i18n/auth.ts';
+import '../auth/index.ts';
 
 const FEATURES: { key: string; icon: ReactNode; color: string }[] = [
   { key: 'Inbox', icon: <MessageOutlined />, color: '#1677ff' },

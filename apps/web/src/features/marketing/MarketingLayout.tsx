@@ -11,7 +11,7 @@ import { mainContentProps, SkipLink } from '../../ui/SkipLink.tsx';
 import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { BrandMark } from './BrandMark.tsx';
 import './marketing.css';
-import '../auth/i18n/auth.ts';
+import '../auth/index.ts';
 
 /** Header and footer of the public pages (/, /about, /pricing); no /app chrome. */
 export function MarketingLayout({ title, children }: { title?: string; children: ReactNode }) {

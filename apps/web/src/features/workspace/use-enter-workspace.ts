@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { switchWorkspace } from '../auth/login-flow.ts';
+import { switchWorkspace } from '../../app/session/login-flow.ts';
 
 /**
  * Binds the session to an organization (POST /v1/auth/refresh-token {token, workspace_id}, SPEC 4) and opens its

@@ -16,6 +16,7 @@ describe('xlsxStream', () => {
       }
     }
     const stream = xlsxStream('customers', rows());
+    // a window on purpose: the test asserts what does NOT happen in it (the writer pulling every row unread)
     await sleep(200);
     // nobody is reading: the writer stopped at its buffer instead of turning every row into the file
     expect(pulled).toBeLessThan(ROWS);

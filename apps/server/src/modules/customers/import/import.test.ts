@@ -122,7 +122,7 @@ describe('customer import', () => {
       if (message.action === 'customer_import.progress') heard.push(message.data);
     });
     await imported(owner.token, 'people.csv', CSV);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => heard.at(-1)?.status, { timeout: 10_000 }).toBe('done');
     ws.terminate();
     expect(heard.at(-1)).toMatchObject({ status: 'done', processed: 4, total: 4, created: 2 });
     expect(heard.length).toBeGreaterThanOrEqual(2);

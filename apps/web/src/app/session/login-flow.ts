@@ -7,7 +7,7 @@ import {
   type SelfWorkspace,
   selfEndpoints,
 } from '@omnichat/contracts';
-import { ApiError, http } from '../../app/http/index.ts';
+import { ApiError, http } from '../http/index.ts';
 import {
   clearWorkspaceMember,
   STORAGE_KEYS,
@@ -16,7 +16,7 @@ import {
   storeUser,
   storeWorkspaceMember,
   writeString,
-} from '../../app/storage.ts';
+} from '../storage.ts';
 
 export type UserLoginOutcome = false | '/app/dashboard' | '/app/organization';
 

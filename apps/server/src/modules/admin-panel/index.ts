@@ -1,0 +1,1 @@
+export { adminPanelRoutes } from './admin-panel.routes.ts';

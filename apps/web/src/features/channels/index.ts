@@ -1,0 +1,1 @@
+export { TYPE_ICONS } from './channels-api.ts';

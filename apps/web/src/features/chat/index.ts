@@ -1,0 +1,1 @@
+export { CustomerConversations } from './CustomerConversations.tsx';

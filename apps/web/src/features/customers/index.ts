@@ -1,0 +1,1 @@
+export { listCustomers } from './customers-api.ts';

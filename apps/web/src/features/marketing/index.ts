@@ -1,0 +1,1 @@
+export { BrandMark } from './BrandMark.tsx';

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import ts from 'typescript';
+
+/** One import or re-export of a source file: what it names, on which line, and whether it brings types only. */
+export interface ImportSite {
+  specifier: string;
+  line: number;
+  typeOnly: boolean;
+}
+
+export interface Violation {
+  file: string;
+  line: number;
+  specifier: string;
+  rule: string;
+}
+
+const SERVER = 'apps/server/src/';
+const MODULES = `${SERVER}modules/`;
+const PLATFORM = `${SERVER}platform/`;
+const FEATURES = 'apps/web/src/features/';
+const SERVER_ROOT_FILES = new Set([`${SERVER}app.ts`, `${SERVER}context.ts`]);
+
+/** Tests and their helpers may reach inside a module to set up state; the rules bind the shipped code. */
+export function isTestFile(file: string): boolean {
+  return (
+    /\.test\.tsx?$/.test(file) ||
+    /(^|\/)test-helpers\.tsx?$/.test(file) ||
+    file.startsWith('apps/server/test/') ||
+    file.startsWith('apps/web/src/test/')
+  );
+}
+
+/** Every static import, `export … from`, dynamic `import()` and `import('…')` type of a file. */
+export function importsOf(file: string, source: string): ImportSite[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
+  const sites: ImportSite[] = [];
+  const add = (literal: ts.Node, typeOnly: boolean) => {
+    if (!ts.isStringLiteralLike(literal)) return;
+    const line = sourceFile.getLineAndCharacterOfPosition(literal.getStart(sourceFile)).line + 1;
+    sites.push({ specifier: literal.text, line, typeOnly });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      add(node.moduleSpecifier, isTypeOnlyImport(node));
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      add(node.moduleSpecifier, isTypeOnlyExport(node));
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
+      add(node.arguments[0], false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return sites;
+}
+
+function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
+  const clause = node.importClause;
+  if (!clause) return false; // a side-effect import runs the file
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0
+    ? bindings.elements.every((element) => element.isTypeOnly)
+    : false;
+}
+
+function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
+  if (node.isTypeOnly) return true;
+  const clause = node.exportClause;
+  return clause && ts.isNamedExports(clause) && clause.elements.length > 0
+    ? clause.elements.every((element) => element.isTypeOnly)
+    : false;
+}
+
+/** The repository path a relative specifier names, or undefined for a package. */
+export function resolveSpecifier(
+  file: string,
+  specifier: string,
+  exists: (file: string) => boolean,
+): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  const candidates = [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`];
+  return candidates.find(exists) ?? target;
+}
+
+/** `modules/<name>` (server) or `features/<name>` (web) that a path belongs to, with the index files of that unit. */
+function unitOf(file: string): { root: string; name: string } | undefined {
+  for (const root of [MODULES, FEATURES]) {
+    if (!file.startsWith(root)) continue;
+    const name = file.slice(root.length).split('/')[0];
+    if (name && file.length > root.length + name.length) return { root, name };
+  }
+  return undefined;
+}
+
+function isIndexOf(file: string, unit: { root: string; name: string }): boolean {
+  return file === `${unit.root}${unit.name}/index.ts` || file === `${unit.root}${unit.name}/index.tsx`;
+}
+
+/** The rule an import of `target` from `file` breaks, or undefined. */
+export function ruleBroken(file: string, target: string, typeOnly: boolean): string | undefined {
+  const from = unitOf(file);
+  const to = unitOf(target);
+  if (to && to.root === MODULES) {
+    if (file.startsWith(PLATFORM)) return 'platform code never imports a module';
+    const sameModule = from?.root === MODULES && from.name === to.name;
+    if (!sameModule && !isIndexOf(target, to)) {
+      return `a module is imported only through its index.ts (${to.root}${to.name}/index.ts)`;
+    }
+  }
+  if (to && to.root === FEATURES && from?.root === FEATURES && from.name !== to.name && !isIndexOf(target, to)) {
+    return `a feature imports another feature only through its index.ts (${to.root}${to.name}/index.ts)`;
+  }
+  if (from?.root === MODULES && SERVER_ROOT_FILES.has(target)) {
+    if (target.endsWith('/app.ts')) return 'a module never imports app.ts';
+    if (!typeOnly) return 'a module imports context.ts for its types only (import type)';
+  }
+  if (file.startsWith(PLATFORM) && SERVER_ROOT_FILES.has(target) && !typeOnly) {
+    return 'platform code imports app.ts and context.ts for types only';
+  }
+  return undefined;
+}
+
+/** Every broken boundary among `files` (repository-relative paths with their source). */
+export function findViolations(files: ReadonlyMap<string, string>, exists: (file: string) => boolean): Violation[] {
+  const violations: Violation[] = [];
+  for (const [file, source] of files) {
+    if (isTestFile(file)) continue;
+    for (const site of importsOf(file, source)) {
+      const target = resolveSpecifier(file, site.specifier, exists);
+      if (!target) continue;
+      const rule = ruleBroken(file, target, site.typeOnly);
+      if (rule) violations.push({ file, line: site.line, specifier: site.specifier, rule });
+    }
+  }
+  return violations;
+}
