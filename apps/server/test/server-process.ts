@@ -32,7 +32,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-process-'));
   const port = await freePort();
   const { DATABASE_URL: _shared, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')], {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../src/main.ts')], {
     env: {
       ...inherited,
       DATA_DIR: dataDir,
