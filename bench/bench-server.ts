@@ -16,7 +16,7 @@ import { users } from '../apps/server/src/platform/identity/users.tables.ts';
 
 export const BENCH_PASSWORD = 'bench password';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
@@ -35,23 +35,48 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** A database of the bench's own on the PostgreSQL server at `serverUrl`; `drop()` removes it. */
+export async function createBenchDatabase(serverUrl: string) {
+  const name = `omnichat_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The environment of a bench's server process (its data in `dataDir`, listening on `port`). */
+export const benchServerEnv = (dataDir: string, port: number) => ({
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  WEB_DIST: '/nonexistent',
+  LOG_LEVEL: 'warn',
+  LOGIN_LIMIT_PER_IP: '1000',
+  ADMIN_PASSWORD: 'bench admin password',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
+  SECRETS_KEY: 'bench-secrets-key-bench-secrets-key!!',
+});
+
+/** A process's resident memory now (`VmRSS`) or at its peak (`VmHWM`), in MB (Linux). */
+export function processMemoryMb(pid: number, line: 'VmRSS' | 'VmHWM') {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${line}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+}
+
 export async function startBenchServer(
   seed: (database: Database, userId: string) => Promise<void> = async () => undefined,
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-bench-'));
   const serverUrl = process.env.DATABASE_URL;
-  const dbName = `omnichat_bench_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const ownDatabase = serverUrl ? await createBenchDatabase(serverUrl) : undefined;
+  const databaseUrl = ownDatabase?.url;
   const setup = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const [user] = await setup.db
     .insert(users)
@@ -80,27 +105,15 @@ export async function startBenchServer(
 
   const port = await freePort();
   const { DATABASE_URL: _unused, ...inherited } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../apps/server/src/main.ts')],
-    {
-      env: {
-        ...inherited,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: '/nonexistent',
-        LOG_LEVEL: 'warn',
-        LOGIN_LIMIT_PER_IP: '1000',
-        ADMIN_PASSWORD: 'bench admin password',
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
-        SECRETS_KEY: 'bench-secrets-key-bench-secrets-key!!',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/src/main.ts')], {
+    env: {
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...benchServerEnv(dataDir, port),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     const up = await fetch(`${base}/healthz`).then(
@@ -126,20 +139,12 @@ export async function startBenchServer(
       if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(json)}`);
       return json.data;
     },
-    peakMemoryMb() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    },
+    peakMemoryMb: () => processMemoryMb(child.pid!, 'VmHWM'),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       rmSync(dataDir, { recursive: true, force: true });
-      if (serverUrl) {
-        const admin = new pg.Client({ connectionString: serverUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
+      await ownDatabase?.drop();
     },
   };
 }

@@ -4,7 +4,7 @@
  * query on an organization of 1,000 customers (the baseline, same run); then a 100,000-row CSV import and the
  * exports (CSV and .xlsx) of the 100,000, with their time and the server's peak memory.
  *
- *   [DATABASE_URL=postgres://…] node --import tsx bench/customers.bench.ts [customers] [runs]
+ *   [DATABASE_URL=postgres://…] node bench/customers.bench.ts [customers] [runs]
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * an empty table (the baseline), then with 200,000 finished rows present, in the same run, on a database of its
  * own (created on DATABASE_URL's server and dropped afterwards, or an in-memory PGlite without it).
  *
- *   DATABASE_URL=postgres://… node --import tsx bench/job-queue.bench.ts [jobs] [finished rows] [slots per queue]
+ *   DATABASE_URL=postgres://… node bench/job-queue.bench.ts [jobs] [finished rows] [slots per queue]
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';

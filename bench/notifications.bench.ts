@@ -3,7 +3,7 @@
  * page, 10 a page) on the real server, and of a `read` with the page pushed after it. Baseline in the same run: the
  * same socket's `ping`, and the same queries for a user with 10 notifications.
  *
- *   [DATABASE_URL=postgres://…] node --import tsx bench/notifications.bench.ts [notifications] [runs]
+ *   [DATABASE_URL=postgres://…] node bench/notifications.bench.ts [notifications] [runs]
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  * run: a bare route with no database (GET /healthz), a public route with one query
  * (GET /public/v1/system-setting), and a signed-in organization list route (GET /v1/teams).
  *
- *   [DATABASE_URL=postgres://…] node --import tsx bench/request-path.bench.ts [seconds] [connections]
+ *   [DATABASE_URL=postgres://…] node bench/request-path.bench.ts [seconds] [connections]
  */
 import autocannon from 'autocannon';
 import { benchOrganization, startBenchServer } from './bench-server.ts';

@@ -5,7 +5,7 @@
  * without Redis. The sockets live in this process, which reads all 2,000 messages: its own event loop is part of
  * the figure, as a browser's would be.
  *
- *   [DATABASE_URL=postgres://…] [REDIS_URL=redis://…] node --import tsx bench/socket-fanout.bench.ts [sockets] [rounds]
+ *   [DATABASE_URL=postgres://…] [REDIS_URL=redis://…] node bench/socket-fanout.bench.ts [sockets] [rounds]
  */
 import WebSocket from 'ws';
 import {

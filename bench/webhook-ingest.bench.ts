@@ -4,7 +4,7 @@
  * per second taken, acknowledgement p50 and p99, and p99 of the time from the post to the socket's receipt. The
  * baseline in the same run: the bare `GET /healthz` at the same rates.
  *
- *   [DATABASE_URL=postgres://…] node --import tsx bench/webhook-ingest.bench.ts [seconds per rate] [rates,…]
+ *   [DATABASE_URL=postgres://…] node bench/webhook-ingest.bench.ts [seconds per rate] [rates,…]
  */
 import WebSocket from 'ws';
 import { startFakeGraph } from '../apps/server/test/fakes/graph-api.ts';

@@ -64,7 +64,7 @@ export async function setup(project: TestProject) {
   }
 
   const log = createWriteStream(logFile);
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

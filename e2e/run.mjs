@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The end-to-end layer of `npm test`: finds Chromium, builds the web app, then runs the journeys in e2e/.
-// `--built` skips the build (CI builds once for the runs on both databases).
+// `--built` skips the build (CI builds once for the runs on both databases); other arguments go to vitest, e.g.
+// one journey: `node e2e/run.mjs --built e2e/shell.e2e.ts`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -30,5 +31,7 @@ const run = (command, args, env = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!process.argv.includes('--built')) run('npm', ['run', 'build', '--silent']);
-run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
+const args = process.argv.slice(2);
+if (!args.includes('--built')) run('npm', ['run', 'build', '--silent']);
+const vitestArgs = args.filter((arg) => arg !== '--built');
+run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...vitestArgs], { CHROMIUM_PATH: chromium });

@@ -49,7 +49,7 @@ export async function startServerProcess(
   const { DATABASE_URL: _shared, ...inherited } = process.env;
   const [command, args] = options.serveScript
     ? ['npm', ['run', '--silent', 'serve']]
-    : [process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/main.ts')]];
+    : [process.execPath, [path.resolve(import.meta.dirname, '../src/main.ts')]];
   const child = spawn(command, args, {
     cwd: options.serveScript ? repoRoot : undefined,
     detached: options.serveScript,

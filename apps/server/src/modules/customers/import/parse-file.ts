@@ -20,7 +20,7 @@ const ownsBuffer = (bytes: Uint8Array) =>
  */
 export function parseFile(bytes: Uint8Array, format: ImportFormat, encoding?: TextEncoding): Promise<ParsedFile> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), {
+    const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
       workerData: { bytes, format, encoding },
       // bytes that own their whole buffer move to the worker rather than being copied (the caller is done with
       // them); a view into a shared pool is copied
