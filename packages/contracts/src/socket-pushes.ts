@@ -33,5 +33,3 @@ export const SOCKET_PUSHES = {
 } as const;
 export type SocketPushAction = keyof typeof SOCKET_PUSHES;
 export type SocketPush<A extends SocketPushAction> = z.infer<(typeof SOCKET_PUSHES)[A]>;
-
-export const isSocketPushAction = (action: string): action is SocketPushAction => Object.hasOwn(SOCKET_PUSHES, action);

@@ -1,9 +1,7 @@
 import {
-  isSocketPushAction,
   LIMITS,
   type Locale,
   type MessageKey,
-  SOCKET_PUSHES,
   type SocketPush,
   type SocketPushAction,
   translate,
@@ -241,15 +239,6 @@ export class GeneralSocket {
         const text = message.error || translate('unknown_error', this.config.getLocale());
         pending.reject(new SocketError(text, message.action, message.trace_id));
       } else pending.resolve(message.data);
-    }
-    // a push of the catalogue reaches its handlers only in the catalogue's shape
-    if (message.request_id === undefined && message.success !== false && isSocketPushAction(message.action)) {
-      const parsed = SOCKET_PUSHES[message.action].safeParse(message.data);
-      if (!parsed.success) {
-        console.error(`Socket push "${message.action}" is not in its catalogued shape`, parsed.error.issues);
-        return;
-      }
-      message.data = parsed.data;
     }
     const handlers = this.handlers.get(message.action);
     if (handlers?.size) {

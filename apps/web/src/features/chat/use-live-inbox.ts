@@ -1,7 +1,8 @@
-import { type Message, TYPING_ACTION, type TypingPush } from '@omnichat/contracts';
+import { type Message, TYPING_ACTION } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useGeneralSocket, useSocketAction } from '../../app/socket/index.ts';
+import { parseSocketPush } from '../../app/socket/parse-push.ts';
 import { chatKeys, mergeIntoThread, type ThreadData } from './chat-api.ts';
 
 /** Someone else's typing shows this long after their last signal (they send one every 3 s while typing). */
@@ -45,8 +46,14 @@ export function useLiveInbox(workspaceId: string | null, onMessage?: (message: M
     refreshLists();
   };
 
-  useSocketAction<Message>('conversation.message', ({ data }) => data && apply(data));
-  useSocketAction<Message>('conversation.message_status', ({ data }) => data && apply(data));
+  useSocketAction('conversation.message', ({ data }) => {
+    const message = parseSocketPush('conversation.message', data);
+    if (message) apply(message);
+  });
+  useSocketAction('conversation.message_status', ({ data }) => {
+    const message = parseSocketPush('conversation.message_status', data);
+    if (message) apply(message);
+  });
   useSocketAction('conversation.changed', () => refreshLists());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each reconnect only
@@ -78,7 +85,9 @@ export function useLiveInbox(workspaceId: string | null, onMessage?: (message: M
 /** Who else is typing in the conversation, as the socket tells; my own signals are left out. */
 export function useTypingOthers(conversationId: string, myMemberId: string | undefined) {
   const [typing, setTyping] = useState<Record<string, { name: string; until: number }>>({});
-  useSocketAction<TypingPush>(TYPING_ACTION, ({ data }) => {
+  useSocketAction(TYPING_ACTION, ({ data: raw, success, request_id }) => {
+    // a reply to my own typing signal carries no one's typing
+    const data = request_id === undefined && success !== false ? parseSocketPush(TYPING_ACTION, raw) : null;
     if (!data || data.conversation_id !== conversationId || data.member_id === myMemberId) return;
     setTyping((current) => {
       const next = { ...current };
