@@ -46,7 +46,7 @@ export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
 /** A file by a public link Meta fetches, or by the id of a file uploaded to Meta. */
 export type MediaSource = { link: string } | { id: string };
 
-/** The kinds that carry a caption (Meta ignores none quietly: audio and stickers take none). */
+/** The kinds that take a caption: audio and stickers take none. */
 const CAPTIONED = new Set<MediaKind>(['image', 'video', 'document']);
 
 /** A file message; the caption is left out where the kind takes none, the filename kept for documents only. */
