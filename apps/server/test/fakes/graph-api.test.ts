@@ -236,6 +236,92 @@ describe('the fake Graph API', () => {
     expect(deleted.body.error.message).toMatch(/^Unsupported delete request/);
   });
 
+  it('keeps a WhatsApp Business Account’s message templates as Graph answers them', async () => {
+    const WABA_ID = '102290129340398';
+    graph.tokens.allow(WABA_ID, TOKEN);
+    const definition = {
+      name: 'order_shipped',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Order {{1}} shipped', example: { body_text: [['B-1']] } }],
+    };
+    const created = await call(`/${WABA_ID}/message_templates`, { token: TOKEN, body: definition });
+    expect(created).toMatchObject({
+      status: 200,
+      body: { id: expect.stringMatching(/^\d{15}$/), status: 'PENDING', category: 'UTILITY' },
+    });
+    expect((await call(`/${WABA_ID}/message_templates`, { token: TOKEN, body: definition })).body.error.code).toBe(100);
+    const { name: _, ...nameless } = definition;
+    expect((await call(`/${WABA_ID}/message_templates`, { token: TOKEN, body: nameless })).body.error.message).toBe(
+      '(#100) The parameter name is required.',
+    );
+    graph.addTemplate(WABA_ID, { name: 'welcome' });
+
+    const first = await call(`/${WABA_ID}/message_templates?limit=1`, { token: TOKEN });
+    expect(first.body).toEqual({
+      data: [
+        {
+          name: 'order_shipped',
+          parameter_format: 'POSITIONAL',
+          components: definition.components,
+          language: 'en_US',
+          status: 'PENDING',
+          category: 'UTILITY',
+          id: created.body.id,
+        },
+      ],
+      paging: {
+        cursors: { before: expect.any(String), after: expect.any(String) },
+        next: expect.stringContaining(`/v23.0/${WABA_ID}/message_templates?`),
+      },
+    });
+    const last = await fetch(first.body.paging.next, { headers: { authorization: `Bearer ${TOKEN}` } });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+    const lastPage: any = await last.json();
+    expect(lastPage.data.map((t: { name: string }) => t.name)).toEqual(['welcome']);
+    expect(lastPage.paging.next).toBeUndefined();
+    const named = await call(`/${WABA_ID}/message_templates?fields=name,status&name=welcome`, { token: TOKEN });
+    expect(named.body.data).toEqual([{ name: 'welcome', status: 'APPROVED', id: expect.any(String) }]);
+
+    const deleted = await call(`/${WABA_ID}/message_templates?name=welcome`, { token: TOKEN, method: 'DELETE' });
+    expect(deleted.body).toEqual({ success: true });
+    expect(graph.templates(WABA_ID).map((t) => t.name)).toEqual(['order_shipped']);
+    expect((await call(`/${WABA_ID}/message_templates`, { token: 'wrong' })).status).toBe(401);
+  });
+
+  it('takes a resumable upload in parts, with the OAuth token and each part’s offset', async () => {
+    const APP_ID = '900000000000001';
+    graph.tokens.allow(APP_ID, TOKEN);
+    const file = Buffer.from('\x89PNG sample header image', 'latin1');
+    const opened = await call(`/${APP_ID}/uploads?file_name=h.png&file_length=${file.length}&file_type=image/png`, {
+      token: TOKEN,
+      method: 'POST',
+    });
+    expect(opened.body).toEqual({ id: expect.stringMatching(/^upload:[\w-]+\?sig=[\w-]+$/) });
+    const put = (bytes: Buffer, offset: number, token = TOKEN) =>
+      fetch(`${graph.url}/${opened.body.id}`, {
+        method: 'POST',
+        headers: { authorization: `OAuth ${token}`, file_offset: String(offset) },
+        body: new Uint8Array(bytes),
+        // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+
+    expect((await put(file.subarray(0, 10), 0)).body).toEqual({ id: opened.body.id.split('?')[0], file_offset: 10 });
+    expect((await put(file.subarray(10), 3)).body.error.code).toBe(100);
+    expect((await put(file.subarray(10), 10, 'wrong')).body.error.code).toBe(190);
+    const status = await call(`/${opened.body.id}`, { token: TOKEN });
+    expect(status.body).toEqual({ id: opened.body.id.split('?')[0], file_offset: 10 });
+    const done = await put(file.subarray(10), 10);
+    expect(done.body).toEqual({ h: expect.any(String) });
+    expect(graph.uploaded(done.body.h)).toEqual({ fileName: 'h.png', fileType: 'image/png', bytes: file });
+
+    const refused = await call(`/${APP_ID}/uploads?file_length=5&file_type=text/html`, {
+      token: TOKEN,
+      method: 'POST',
+    });
+    expect(refused.body.error.code).toBe(100);
+  });
+
   it('forgets requests and scripts on reset, keeping the allowed tokens', async () => {
     graph.tokens.allow(PHONE_NUMBER_ID, TOKEN);
     await call('/anything');

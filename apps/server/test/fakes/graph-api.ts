@@ -7,6 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createBusinessEndpoints } from './graph-api-business.ts';
 import { randomMessengerMid, randomWamid } from './meta-webhooks.ts';
 
 /*
@@ -21,13 +22,16 @@ import { randomMessengerMid, randomWamid } from './meta-webhooks.ts';
  *   (`GET /{media_id}` answers messaging_product, url, mime_type, sha256, file_size, id; the URL is downloaded with
  *   the same bearer token);
  * - Messenger and Instagram: the Send API (`POST /{page_id}/messages` answers `{ recipient_id, message_id }`) and the
- *   Page node (`GET /{page_id}` answers id and name).
+ *   Page node (`GET /{page_id}` answers id and name);
+ * - message templates on a WhatsApp Business Account and the Resumable Upload API: see `graph-api-business.ts`.
  *
  * HTTP statuses of the errors the fake makes itself:
  * - code 190 on a Graph node read (`GET /{phone_number_id}`, `GET /{page_id}`): 400, with Graph's
  *   `WWW-Authenticate: OAuth "Facebook Platform" "invalid_token" "…"` header, as Graph answers OAuthException;
- * - code 190 on a WhatsApp Cloud API call (`POST /{phone_number_id}/messages`, `GET /{media_id}`): 401, the status the
- *   WhatsApp error-codes table gives "190 Access token has expired" (and 401 for 0 AuthException);
+ * - code 190 on a WhatsApp Cloud API call (`POST /{phone_number_id}/messages`, `GET /{media_id}`,
+ *   `/{waba_id}/message_templates`): 401, the status the WhatsApp error-codes table gives "190 Access token has
+ *   expired" (and 401 for 0 AuthException);
+ * - code 190 on an upload session (`POST /{app_id}/uploads`, `/upload:…`): 400, Graph's general answer;
  * - code 190 on a Messenger / Instagram send: 400, Graph's general answer (Messenger's error-codes page shows the
  *   body, no status);
  * - a media download without the token: 401;
@@ -45,11 +49,13 @@ export interface GraphRequest {
   query: Record<string, string>;
   /** Node's lower-cased header names */
   headers: IncomingHttpHeaders;
-  /** the access token: the `Authorization: Bearer` one, else an `access_token` parameter; null without one */
+  /** the access token: the `Authorization: Bearer` (or `OAuth`) one, else an `access_token` parameter; null without one */
   authorization: string | null;
   /** the body parsed (JSON, or form fields with JSON-looking values parsed), null when empty, the text otherwise */
   body: unknown;
   raw: string;
+  /** the body's bytes (an upload's file) */
+  bytes: Buffer;
 }
 
 /** Which requests a scripted failure or delay applies to; both parts optional, a string path matches exactly. */
@@ -160,10 +166,10 @@ function parseBody(raw: string, contentType: string): unknown {
   }
 }
 
-async function readRaw(request: IncomingMessage): Promise<string> {
+async function readBytes(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -180,6 +186,7 @@ export async function startFakeGraph(options: { version?: string; port?: number 
   const delays: { match: GraphMatch; ms: number; times: number }[] = [];
   const media = new Map<string, MediaFile>();
   let origin = '';
+  const business = createBusinessEndpoints(() => origin, prefix);
 
   const tokenFits = (objectId: string, token: string | null) => !!token && !!objects.get(objectId)?.tokens.has(token);
   const take = <T extends { match: GraphMatch; times: number }>(list: T[], request: GraphRequest) => {
@@ -281,13 +288,14 @@ export async function startFakeGraph(options: { version?: string; port?: number 
 
   async function handle(incoming: IncomingMessage, response: ServerResponse) {
     const url = new URL(incoming.url ?? '/', 'http://fake-graph');
-    const raw = await readRaw(incoming);
+    const bytes = await readBytes(incoming);
+    const raw = bytes.toString('utf8');
     const body = parseBody(raw, incoming.headers['content-type'] ?? '');
     const formToken =
       body && typeof body === 'object' && typeof (body as { access_token?: unknown }).access_token === 'string'
         ? (body as { access_token: string }).access_token
         : null;
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(incoming.headers.authorization ?? '')?.[1] ?? null;
+    const bearer = /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(incoming.headers.authorization ?? '')?.[1] ?? null;
     const underVersion = url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
     const request: GraphRequest = {
       method: (incoming.method ?? 'GET').toUpperCase(),
@@ -297,6 +305,7 @@ export async function startFakeGraph(options: { version?: string; port?: number 
       authorization: bearer ?? url.searchParams.get('access_token') ?? formToken,
       body,
       raw,
+      bytes,
     };
     requests.push(request);
 
@@ -318,6 +327,28 @@ export async function startFakeGraph(options: { version?: string; port?: number 
     const [objectId, edge, ...rest] = request.path.split('/').filter(Boolean).map(decodeURIComponent);
     if (!underVersion || !objectId || rest.length > 0)
       return fail(response, unsupported(request.method, objectId ?? ''));
+
+    const answer = (result: { status: number; body: unknown } | { error: GraphErrorSpec }) =>
+      'error' in result ? fail(response, result.error) : send(response, result.status, result.body);
+
+    // the Resumable Upload API: a session of the token that opened it
+    if (objectId.startsWith('upload:') && edge === undefined && ['GET', 'POST'].includes(request.method)) {
+      const session = business.session(objectId, request, token);
+      if (!session) return fail(response, badToken(400));
+      const result = business.upload(objectId, request, session);
+      return result === 'cut' ? response.destroy() : answer(result);
+    }
+    if (request.method === 'POST' && edge === 'uploads') {
+      if (!tokenFits(objectId, token)) return fail(response, badToken(400));
+      return answer(business.startUpload(request, token!));
+    }
+    if (edge === 'message_templates') {
+      if (!tokenFits(objectId, token)) return fail(response, badToken(401));
+      const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+      if (request.method === 'GET') return answer(business.list(objectId, request));
+      if (request.method === 'POST') return answer(business.create(objectId, fields));
+      if (request.method === 'DELETE') return answer(business.remove(objectId, request));
+    }
 
     if (request.method === 'GET' && edge === undefined) {
       const file = media.get(objectId);
@@ -410,12 +441,21 @@ export async function startFakeGraph(options: { version?: string; port?: number 
     mediaElsewhere(mediaId: string, url: string, mimeType: string, token: string) {
       media.set(mediaId, { content: Buffer.alloc(0), mimeType, token, url });
     },
-    /** forgets requests, scripted failures, delays and media (allowed tokens and node fields stay) */
+    /** the templates of a WhatsApp Business Account (allowed with `allow(wabaId, token)`), as created */
+    templates: business.templates,
+    /** a template the account already has, APPROVED unless told */
+    addTemplate: business.addTemplate,
+    /** the next `POST /upload:…` keeps only its first `bytes` bytes, then the connection drops (resume from there) */
+    cutNextUpload: business.cutNextUpload,
+    /** the file an upload handle names: its name, type and bytes */
+    uploaded: business.uploaded,
+    /** forgets requests, scripted failures, delays, media, templates and uploads (allowed tokens and node fields stay) */
     reset() {
       requests.length = 0;
       failures.length = 0;
       delays.length = 0;
       media.clear();
+      business.reset();
     },
     /** stops the server, cutting any request still waiting on a delay */
     close: () =>

@@ -7,7 +7,10 @@ import { OutboundError } from '../../platform/outbound/outbound-error.ts';
  * Instagram call goes through here, so a test points the whole app at a local fake with one setting.
  */
 
-/** Graph's refusal (its `error` object), or no answer at all (`status` 0: network failure or timeout). */
+/**
+ * Graph's refusal (its `error` object), or no answer at all (`status` 0: network failure or timeout). The one
+ * classification of Meta's failures: callers branch on these getters, never on codes.
+ */
 export class GraphError extends Error {
   readonly status: number;
   /** Meta's error code (190 bad token, 130429 rate limit, 131047 re-engagement, ...); null without an answer */
@@ -24,14 +27,32 @@ export class GraphError extends Error {
     this.subcode = subcode;
   }
 
+  /** No answer, or Meta's own trouble (a 5xx): Graph could not say yes or no. */
+  get unavailable(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+
   /** No answer, Meta's own trouble, or a rate limit: worth trying again later. */
   get transient(): boolean {
-    return this.status === 0 || this.status >= 500 || (this.code !== null && TRANSIENT_CODES.has(this.code));
+    return this.unavailable || (this.code !== null && TRANSIENT_CODES.has(this.code));
   }
 
   /** The token is expired, revoked or lacks a permission: an admin must connect the channel again. */
   get tokenRejected(): boolean {
     return this.code === 190 || this.status === 401;
+  }
+
+  /**
+   * The customer's reply window had closed: WhatsApp's re-engagement refusal (131047; only a template may go), or
+   * the Send API's "sent outside of allowed window" (code 10, subcode 2018278) on Messenger and Instagram.
+   */
+  get outsideWindow(): boolean {
+    return this.code === 131047 || (this.code === 10 && this.subcode === 2018278);
+  }
+
+  /** A file was over the size a download may take. */
+  get tooLarge(): boolean {
+    return this.status === 413;
   }
 }
 
@@ -39,11 +60,25 @@ export class GraphError extends Error {
 // throughput, spam-rate and pair-rate limits (130429, 131048, 131056) and account rate limit (80007)
 const TRANSIENT_CODES = new Set([1, 2, 4, 17, 32, 613, 130429, 131048, 131056, 80007]);
 
+/** Query parameters of a call; `undefined` ones are left out. */
+export type GraphQuery = Record<string, string | number | undefined>;
+
+/**
+ * The Graph API's HTTP verbs under GRAPH_API_URL, the token as bearer. Only the typed operations beside this file
+ * (`whatsapp.ts`, `messaging.ts`) call them: the rest of the app never builds a Graph path or body.
+ */
 export interface GraphClient {
-  /** GET `path` under the Graph URL with the token as bearer; Graph's refusal or no answer throws a GraphError */
-  get<T>(path: string, token: string): Promise<T>;
-  /** POST a JSON body, likewise */
-  post<T>(path: string, token: string, body: object): Promise<T>;
+  /** GET `path` under the Graph URL; Graph's refusal or no answer throws a GraphError */
+  get<T>(path: string, token: string, query?: GraphQuery): Promise<T>;
+  /** POST a JSON body (none when omitted), likewise */
+  post<T>(path: string, token: string, body?: object, query?: GraphQuery): Promise<T>;
+  /** DELETE, likewise */
+  delete<T>(path: string, token: string, query?: GraphQuery): Promise<T>;
+  /**
+   * POST raw bytes with extra headers, the token in Graph's `Authorization: OAuth` form (the Resumable Upload API
+   * asks for it on `upload:` sessions), likewise
+   */
+  postBytes<T>(path: string, token: string, bytes: Buffer, headers: Record<string, string>): Promise<T>;
   /**
    * A file a delivery or Graph pointed at (an attachment or media `url`), fetched with the token; refused past
    * `maxBytes` (status 413). Only over https from Meta's content hosts, or from GRAPH_API_URL's own origin, each
@@ -104,19 +139,29 @@ export function createGraphClient(
       throw new GraphError(0, null, timedOut ? 'Graph did not answer in time' : 'Graph could not be reached');
     }
   }
-  async function json<T>(path: string, init: RequestInit): Promise<T> {
-    const response = await call(`${baseUrl}/${path.replace(/^\/+/, '')}`, init);
+  async function json<T>(path: string, query: GraphQuery | undefined, init: RequestInit): Promise<T> {
+    const url = new URL(`${baseUrl}/${path.replace(/^\/+/, '')}`);
+    for (const [name, value] of Object.entries(query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    const response = await call(url.href, init);
     if (!response.ok) throw errorOf(response.status, response.statusText, await response.text().catch(() => ''));
     return (await response.json()) as T;
   }
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   return {
-    get: (path, token) => json(path, { headers: bearer(token) }),
-    post: (path, token, body) =>
-      json(path, {
+    get: (path, token, query) => json(path, query, { headers: bearer(token) }),
+    post: (path, token, body, query) =>
+      json(path, query, {
         method: 'POST',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        headers: { ...bearer(token), ...(body && { 'content-type': 'application/json' }) },
+        ...(body && { body: JSON.stringify(body) }),
+      }),
+    delete: (path, token, query) => json(path, query, { method: 'DELETE', headers: bearer(token) }),
+    postBytes: (path, token, bytes, headers) =>
+      json(path, undefined, {
+        method: 'POST',
+        headers: { ...headers, authorization: `OAuth ${token}` },
+        body: new Uint8Array(bytes),
       }),
     async download(url, token, maxBytes) {
       try {

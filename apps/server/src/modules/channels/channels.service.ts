@@ -3,7 +3,9 @@ import type { Channel, ChannelType, createChannelBodySchema, updateChannelBodySc
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { GraphError } from '../../integrations/meta/graph-client.ts';
+import { type GraphClient, GraphError } from '../../integrations/meta/graph-client.ts';
+import * as messaging from '../../integrations/meta/messaging.ts';
+import * as whatsapp from '../../integrations/meta/whatsapp.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -26,11 +28,13 @@ const WEBCHAT = ['allowed_origins'] as const;
 
 const hint = (secret: string) => `…${secret.slice(-4)}`;
 
-/** What Graph is asked to prove that a token works: the phone number's object, or the Page's. */
-const probeOf = (type: ChannelType, ids: { phone_number_id?: string | null; page_id?: string | null }) =>
+type GraphIds = { phone_number_id?: string | null; page_id?: string | null };
+
+/** Graph proves that a token works by answering the phone number's node, or the Page's. */
+const probe = (graph: GraphClient, type: ChannelType, ids: GraphIds, token: string) =>
   type === 'whatsapp'
-    ? `${ids.phone_number_id}?fields=id,display_phone_number,verified_name`
-    : `${ids.page_id}?fields=id,name`;
+    ? whatsapp.phoneNumber(graph, token, ids.phone_number_id ?? '')
+    : messaging.page(graph, token, ids.page_id ?? '');
 
 export type ChannelsService = ReturnType<typeof createChannelsService>;
 
@@ -57,12 +61,12 @@ export function createChannelsService(ctx: AppContext) {
   });
 
   /** Graph must accept the token for the channel's phone number or Page before anything is saved. */
-  async function checkWithGraph(type: ChannelType, ids: Parameters<typeof probeOf>[1], token: string) {
+  async function checkWithGraph(type: ChannelType, ids: GraphIds, token: string) {
     try {
-      await graph.get(probeOf(type, ids), token);
+      await probe(graph, type, ids, token);
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
-      if (error.status === 0 || error.status >= 500) throw new AppError(502, 'channel_graph_unreachable');
+      if (error.unavailable) throw new AppError(502, 'channel_graph_unreachable');
       const reason = error.code === null ? error.title : `${error.title} (${error.code})`;
       throw new AppError(
         400,

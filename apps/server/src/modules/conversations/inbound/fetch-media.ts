@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { GraphError } from '../../../integrations/meta/graph-client.ts';
+import * as whatsapp from '../../../integrations/meta/whatsapp.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import { OutboundError } from '../../../platform/outbound/outbound-error.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
@@ -68,7 +69,7 @@ export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow)
         if (!(error instanceof GraphError)) throw error;
         if (error.transient && job.attempt < ATTEMPTS) throw error;
         await record({
-          content: { ...found.message.content, media_unavailable: error.status === 413 ? 'too_large' : error.title },
+          content: { ...found.message.content, media_unavailable: error.tooLarge ? 'too_large' : error.title },
         });
         if (error.tokenRejected)
           await database.withWorkspace(found.channel.workspaceId, (tx) => channelNeedsReauth(ctx, tx, found.channel));
@@ -77,11 +78,9 @@ export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow)
   });
 
   async function download(channel: ChannelRow, source: { mediaId: string } | { url: string }) {
-    const token = channel.accessTokenSealed ? secrets.open(channel.accessTokenSealed) : null;
     if ('url' in source) return graph.download(source.url, null, LIMITS.uploadMaxBytes);
-    const media = await graph.get<{ url: string; mime_type?: string }>(source.mediaId, token ?? '');
-    const file = await graph.download(media.url, token, LIMITS.uploadMaxBytes);
-    return { bytes: file.bytes, contentType: media.mime_type ?? file.contentType };
+    const token = channel.accessTokenSealed ? secrets.open(channel.accessTokenSealed) : '';
+    return whatsapp.downloadMedia(graph, token, source.mediaId, LIMITS.uploadMaxBytes);
   }
 
   ctx.jobs.define(fetchMedia);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { GraphError } from '../../../integrations/meta/graph-client.ts';
+import * as whatsapp from '../../../integrations/meta/whatsapp.ts';
 import type { MemberPrincipal } from '../../../platform/auth/guards.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { AppError, fieldError } from '../../../platform/errors.ts';
@@ -197,11 +198,10 @@ export function createOutboundService(
     });
     if (lastInbound) {
       const { channel, messageId } = lastInbound;
-      await graph
-        .post(`${channel.phoneNumberId}/messages`, secrets.open(channel.accessTokenSealed ?? ''), {
-          messaging_product: 'whatsapp',
-          status: 'read',
-          message_id: messageId,
+      await whatsapp
+        .markRead(graph, secrets.open(channel.accessTokenSealed ?? ''), {
+          phoneNumberId: channel.phoneNumberId ?? '',
+          messageId,
         })
         .catch((error: unknown) => {
           if (!(error instanceof GraphError)) throw error;

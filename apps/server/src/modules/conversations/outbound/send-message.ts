@@ -2,6 +2,8 @@ import type { MessageTemplate } from '@omnichat/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { GraphError } from '../../../integrations/meta/graph-client.ts';
+import * as messaging from '../../../integrations/meta/messaging.ts';
+import * as whatsapp from '../../../integrations/meta/whatsapp.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
 import { type CustomerRow, customers } from '../../customers/index.ts';
@@ -10,9 +12,6 @@ import { SESSION_MS } from '../conversations.service.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
 import { toWebchatMessage, type VisitorStreams, visitorKey } from '../visitor-streams.ts';
 import { mediaLinks } from './media-links.ts';
-
-/** WhatsApp's "re-engagement message" refusal: the 24-hour window had closed after all. */
-const REENGAGEMENT_REQUIRED = 131047;
 
 /** After 24 hours Messenger and Instagram take an agent's reply for 6 days more with the HUMAN_AGENT tag. */
 const HUMAN_AGENT_MS = 7 * 24 * 3600 * 1000;
@@ -35,61 +34,60 @@ export function replyWindow(
 /** The outbound message kinds that carry an uploaded file. */
 const MEDIA = new Set(['image', 'video', 'audio', 'document']);
 
-type Send = { path: string; body: Record<string, unknown> };
 /** What the stored message says: its text or caption, its file's public link, a template. */
 type Outgoing = { message: MessageRow; link: string | null };
+/** One call to Graph, answering Meta's id of what it sent. */
+type Send = () => Promise<{ messageId: string | null }>;
 
-/** WhatsApp's message object of each kind (Cloud API "Messages"): media by link, templates by name and language. */
-function whatsappMessage({ message, link }: Outgoing): Record<string, unknown> {
+/** WhatsApp's message of each kind: media by link, templates by name and language, else text. */
+function whatsappSend(ctx: AppContext, token: string, customer: CustomerRow, channel: ChannelRow, outgoing: Outgoing) {
+  const { message, link } = outgoing;
   const content = message.content as { template?: MessageTemplate; filename?: string };
-  if (message.type === 'template' && content.template) {
-    const { name, language, components } = content.template;
-    return { type: 'template', template: { name, language: { code: language }, ...(components && { components }) } };
-  }
-  if (MEDIA.has(message.type) && link) {
-    const media: Record<string, unknown> = { link };
-    // an audio message has no caption
-    if (message.text && message.type !== 'audio') media.caption = message.text;
-    if (message.type === 'document' && content.filename) media.filename = content.filename;
-    return { type: message.type, [message.type]: media };
-  }
-  return { type: 'text', text: { body: message.text ?? '' } };
+  // a customer added by hand has a phone; WhatsApp's id for a number is its digits
+  const recipient = {
+    phoneNumberId: channel.phoneNumberId ?? '',
+    to: customer.whatsappId ?? customer.phone?.replace(/^\+/, '') ?? '',
+  };
+  const { template } = content;
+  if (message.type === 'template' && template)
+    return () => whatsapp.sendTemplate(ctx.graph, token, { ...recipient, ...template });
+  if (MEDIA.has(message.type) && link)
+    return () =>
+      whatsapp.sendMedia(ctx.graph, token, {
+        ...recipient,
+        kind: message.type as whatsapp.MediaKind,
+        media: { link },
+        caption: message.text,
+        filename: content.filename,
+      });
+  return () => whatsapp.sendText(ctx.graph, token, { ...recipient, body: message.text ?? '' });
 }
 
 /**
- * What Graph is sent for a stored message, in each product's shape, and where. Messenger and Instagram answer
- * with `MESSAGE_TAG`/`HUMAN_AGENT` once 24 hours have passed since the customer's last message; an attachment
- * there carries no caption, which follows as a text of its own.
+ * What Graph is sent for a stored message, in each product's shape. Messenger and Instagram answer with the
+ * HUMAN_AGENT tag once 24 hours have passed since the customer's last message; an attachment there carries no
+ * caption, which follows as a text of its own.
  */
-function requestsOf(channel: ChannelRow, customer: CustomerRow, conversation: ConversationRow, outgoing: Outgoing) {
+function sendsOf(
+  ctx: AppContext,
+  token: string,
+  { channel, customer, conversation }: { channel: ChannelRow; customer: CustomerRow; conversation: ConversationRow },
+  outgoing: Outgoing,
+): Send[] {
+  if (channel.type === 'whatsapp') return [whatsappSend(ctx, token, customer, channel, outgoing)];
   const { message, link } = outgoing;
-  if (channel.type === 'whatsapp')
-    return [
-      {
-        path: `${channel.phoneNumberId}/messages`,
-        body: {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          // a customer added by hand has a phone; WhatsApp's id for a number is its digits
-          to: customer.whatsappId ?? customer.phone?.replace(/^\+/, ''),
-          ...whatsappMessage(outgoing),
-        },
-      },
-    ];
-  const envelope = {
-    recipient: { id: channel.type === 'instagram' ? customer.instagramId : customer.facebookId },
+  const recipient: messaging.Recipient = {
+    pageId: channel.pageId ?? '',
+    recipientId: (channel.type === 'instagram' ? customer.instagramId : customer.facebookId) ?? '',
     ...(replyWindow(channel.type, conversation.lastInboundAt) === 'open'
-      ? { messaging_type: 'RESPONSE' }
-      : { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
+      ? { messagingType: 'RESPONSE' }
+      : { messagingType: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
   };
-  const send = (body: Record<string, unknown>): Send => ({ path: `${channel.pageId}/messages`, body });
-  if (!MEDIA.has(message.type) || !link) return [send({ ...envelope, message: { text: message.text ?? '' } })];
-  const type = message.type === 'document' ? 'file' : message.type;
-  const attachment = send({
-    ...envelope,
-    message: { attachment: { type, payload: { url: link, is_reusable: true } } },
-  });
-  return message.text ? [attachment, send({ ...envelope, message: { text: message.text } })] : [attachment];
+  const text = (body: string) => () => messaging.sendText(ctx.graph, token, { ...recipient, text: body });
+  if (!MEDIA.has(message.type) || !link) return [text(message.text ?? '')];
+  const kind = message.type === 'document' ? 'file' : (message.type as messaging.AttachmentKind);
+  const attachment = () => messaging.sendAttachment(ctx.graph, token, { ...recipient, kind, url: link });
+  return message.text ? [attachment, text(message.text)] : [attachment];
 }
 
 export type Delivery = 'sent' | 'failed' | 'retry';
@@ -131,17 +129,13 @@ export async function deliver(
   }
   const link =
     message.mediaKey && message.mediaType ? (await mediaLinks(ctx)).url(message.mediaKey, message.mediaType) : null;
-  const [first, ...rest] = requestsOf(channel, customer, conversation, { message, link });
   const token = ctx.secrets.open(channel.accessTokenSealed ?? '');
-  type Answer = { messages?: { id: string }[]; message_id?: string };
-  const idOf = (answer: Answer) => answer.messages?.[0]?.id ?? answer.message_id ?? null;
+  const [first, ...rest] = sendsOf(ctx, token, found, { message, link });
   try {
-    const answer = await ctx.graph.post<Answer>(first!.path, token, first!.body);
-    const sent: Partial<MessageRow> = { status: 'sent', externalId: idOf(answer) };
+    const sent: Partial<MessageRow> = { status: 'sent', externalId: (await first!()).messageId };
     for (const follow of rest) {
       try {
-        const caption = await ctx.graph.post<Answer>(follow.path, token, follow.body);
-        sent.content = { ...message.content, caption_external_id: idOf(caption) };
+        sent.content = { ...message.content, caption_external_id: (await follow()).messageId };
       } catch (error) {
         if (!(error instanceof GraphError)) throw error;
         sent.content = { ...message.content, caption_error: { code: error.code, title: error.title } };
@@ -154,7 +148,8 @@ export async function deliver(
     if (error.transient && !finalAttempt) return 'retry';
     await record({ status: 'failed', errorCode: error.code, errorTitle: error.title });
     if (error.tokenRejected) await channelNeedsReauth(ctx, tx, channel);
-    if (error.code === REENGAGEMENT_REQUIRED) await endSession(tx, conversation);
+    // on WhatsApp only templates may go now; Messenger's and Instagram's window is already judged by replyWindow
+    if (error.outsideWindow && channel.type === 'whatsapp') await endSession(tx, conversation);
     return 'failed';
   }
 }
