@@ -394,6 +394,22 @@ describe('job queue', () => {
       expect(row!.lastError).toContain('job greet-v3 version 2 is no longer handled');
     });
 
+    it('runs a cron run scheduled under an older version (its payload is always {})', async () => {
+      let calls = 0;
+      const nightly = defineJob({
+        name: 'nightly-v2',
+        version: 2,
+        payload: z.object({}),
+        cron: '0 3 * * *',
+        handle: async () => void calls++,
+      });
+      t.app.jobs.define(nightly);
+      await t.app.jobs.enqueue(nightly, {});
+      await storedAs(1);
+      await t.app.jobs.drain();
+      expect(calls).toBe(1);
+    });
+
     it('leaves a job of a newer version queued for a worker that knows it', async () => {
       let calls = 0;
       const greet = defineJob({

@@ -50,6 +50,8 @@ const retentionJob = defineJob({
   handle: (_payload, job: JobContext<JobQueue>) => job.app.purgeFinished(),
 });
 
+const versionOf = (definition: JobDefinition) => definition.version ?? 1;
+
 /** A job stored under an older version of its definition, which has no `upgrade`: no attempt would run it. */
 class NoLongerHandled extends Error {
   constructor(job: ClaimedJob, definition: JobDefinition) {
@@ -58,8 +60,6 @@ class NoLongerHandled extends Error {
     );
   }
 }
-
-const versionOf = (definition: JobDefinition) => definition.version ?? 1;
 
 interface Registered {
   definition: JobDefinition;
@@ -424,7 +424,8 @@ export class JobQueue {
 
   /** The payload as the definition's version reads it: an older job's through `upgrade`, never as it was stored. */
   private currentPayload(definition: JobDefinition, job: ClaimedJob): unknown {
-    if (job.version === versionOf(definition)) return job.payload;
+    // a cron run's payload is always `{}`: a run scheduled by an older release is still this one's
+    if (job.version === versionOf(definition) || definition.cron) return job.payload;
     if (!definition.upgrade) throw new NoLongerHandled(job, definition);
     return definition.upgrade(job.payload, job.version);
   }
