@@ -13,8 +13,11 @@ const LIBRARY = [
   `${MODULES}/a/index.ts`,
   `${MODULES}/a/a.service.ts`,
   `${MODULES}/a/sub/deeper/helper.ts`,
+  `${MODULES}/a/a.module.ts`,
   `${MODULES}/b/index.ts`,
+  `${MODULES}/b/module.ts`,
   `${MODULES}/b/internal.ts`,
+  `${MODULES}/b/nested/x.module.ts`,
   `${MODULES}/b/nested/inner.ts`,
   `${FEATURES}/chat/index.ts`,
   `${FEATURES}/chat/ChatPage.tsx`,
@@ -80,6 +83,17 @@ describe('module boundaries on the server', () => {
     expect(check(`${SERVER}/app.ts`, "import { routes } from './modules/b/internal.ts';")).toHaveLength(1);
     expect(check(`${SERVER}/context.ts`, "import type { B } from './modules/b/nested/inner.ts';")).toHaveLength(1);
     expect(check(`${SERVER}/context.ts`, "import type { B } from './modules/b/index.ts';")).toEqual([]);
+  });
+
+  it("lets app.ts alone import a module's definition file, at the module's root", () => {
+    const source = "import { a } from './modules/a/a.module.ts';\nimport { b } from './modules/b/module.ts';";
+    expect(check(`${SERVER}/app.ts`, source)).toEqual([]);
+    expect(check(`${SERVER}/app.ts`, "import { x } from './modules/b/nested/x.module.ts';")).toHaveLength(1);
+    expect(check(`${SERVER}/context.ts`, "import type { A } from './modules/a/a.module.ts';")).toEqual([
+      `1: only app.ts imports a module's definition (${MODULES}/a/a.module.ts)`,
+    ]);
+    expect(check(`${MODULES}/b/internal.ts`, "import { a } from '../a/a.module.ts';")).toHaveLength(1);
+    expect(check(`${MODULES}/a/a.service.ts`, "import { a } from './a.module.ts';")).toHaveLength(1);
   });
 
   it('lets a module import context.ts for its types only, and never app.ts', () => {

@@ -19,7 +19,8 @@ const SERVER = 'apps/server/src/';
 const MODULES = `${SERVER}modules/`;
 const PLATFORM = `${SERVER}platform/`;
 const FEATURES = 'apps/web/src/features/';
-const SERVER_ROOT_FILES = new Set([`${SERVER}app.ts`, `${SERVER}context.ts`]);
+const APP = `${SERVER}app.ts`;
+const SERVER_ROOT_FILES = new Set([APP, `${SERVER}context.ts`]);
 
 /** Tests and their helpers may reach inside a module to set up state; the rules bind the shipped code. */
 export function isTestFile(file: string): boolean {
@@ -101,12 +102,21 @@ function isIndexOf(file: string, unit: { root: string; name: string }): boolean 
   return file === `${unit.root}${unit.name}/index.ts` || file === `${unit.root}${unit.name}/index.tsx`;
 }
 
+/** A module's definition (`defineModule`): `module.ts` or `<anything>.module.ts` at the module's root. */
+function isModuleFileOf(file: string, unit: { root: string; name: string }): boolean {
+  const rest = file.slice(`${unit.root}${unit.name}/`.length);
+  return !rest.includes('/') && (rest === 'module.ts' || rest.endsWith('.module.ts'));
+}
+
 /** The rule an import of `target` from `file` breaks, or undefined. */
 export function ruleBroken(file: string, target: string, typeOnly: boolean): string | undefined {
   const from = unitOf(file);
   const to = unitOf(target);
   if (to && to.root === MODULES) {
     if (file.startsWith(PLATFORM)) return 'platform code never imports a module';
+    if (isModuleFileOf(target, to)) {
+      return file === APP ? undefined : `only app.ts imports a module's definition (${target})`;
+    }
     const sameModule = from?.root === MODULES && from.name === to.name;
     if (!sameModule && !isIndexOf(target, to)) {
       return `a module is imported only through its index.ts (${to.root}${to.name}/index.ts)`;

@@ -9,24 +9,27 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
 import { createGraphClient } from './integrations/meta/graph-client.ts';
-import { adminPanelRoutes } from './modules/admin-panel/index.ts';
-import { adminAuthRoutes } from './modules/admins/index.ts';
+import { adminPanelModule } from './modules/admin-panel/admin-panel.module.ts';
+import { adminsModule } from './modules/admins/admins.module.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
 import { createAuditLog } from './modules/audit/index.ts';
-import { createOneTimeTokens, userAuthRoutes } from './modules/auth/index.ts';
-import { channelsRoutes } from './modules/channels/index.ts';
-import { conversationsRoutes } from './modules/conversations/index.ts';
-import { customersRoutes } from './modules/customers/index.ts';
-import { membersRoutes } from './modules/members/index.ts';
-import { notificationsRoutes } from './modules/notifications/index.ts';
-import { createSecretBox, createSettingsService, loadSecretsKey, settingsRoutes } from './modules/settings/index.ts';
-import { teamsRoutes } from './modules/teams/index.ts';
-import { timezonesRoutes } from './modules/timezones/index.ts';
-import { webPushRoutes } from './modules/webpush/index.ts';
-import { workspacesRoutes } from './modules/workspaces/index.ts';
+import { authModule } from './modules/auth/auth.module.ts';
+import { channelsModule } from './modules/channels/channels.module.ts';
+import { conversationsModule } from './modules/conversations/conversations.module.ts';
+import { customersModule } from './modules/customers/customers.module.ts';
+import { membersModule } from './modules/members/members.module.ts';
+import { notificationsModule } from './modules/notifications/notifications.module.ts';
+import { createSettingsService } from './modules/settings/index.ts';
+import { settingsModule } from './modules/settings/settings.module.ts';
+import { teamsModule } from './modules/teams/teams.module.ts';
+import { timezonesModule } from './modules/timezones/timezones.module.ts';
+import { webPushModule } from './modules/webpush/webpush.module.ts';
+import { workspacesModule } from './modules/workspaces/workspaces.module.ts';
 import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
-import { registerAccountListeners } from './platform/auth/account-events.ts';
+import { accountListeners } from './platform/auth/account-events.ts';
 import { createGuards, memberGuardOf } from './platform/auth/guards.ts';
 import { jwtSecret } from './platform/auth/jwt-secret.ts';
+import { createOneTimeTokens } from './platform/auth/one-time-tokens.ts';
 import { createRateLimiter } from './platform/auth/rate-limit.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
@@ -42,6 +45,8 @@ import { JobQueue } from './platform/jobs/job-queue.ts';
 import { logSerializers } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
+import { defineModule } from './platform/modules/define-module.ts';
+import { registerModuleSurface, registerModuleWork } from './platform/modules/register-modules.ts';
 import { databaseCheck, jobWorkerCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
 import { createOutboundClient, type OutboundClientOptions } from './platform/outbound/outbound-client.ts';
@@ -50,10 +55,29 @@ import { createClusterBus } from './platform/realtime/cluster-bus.ts';
 import { createSocketAuth } from './platform/realtime/socket-auth.ts';
 import { registerSocketGateway } from './platform/realtime/socket-gateway.ts';
 import { SocketHub } from './platform/realtime/socket-hub.ts';
+import { createSecretBox, loadSecretsKey } from './platform/secrets/secret-box.ts';
 import { createLocalStorage } from './platform/storage/file-storage.ts';
 
 // errors, mails and socket messages speak each user's language
 addAllCatalogues();
+
+/** The modules, registered in this order (listeners of one event run in it too). */
+const MODULES = [
+  auditModule,
+  authModule,
+  adminsModule,
+  workspacesModule,
+  membersModule,
+  teamsModule,
+  customersModule,
+  channelsModule,
+  conversationsModule,
+  notificationsModule,
+  adminPanelModule,
+  settingsModule,
+  timezonesModule,
+  webPushModule,
+];
 
 export interface BuildOptions {
   config: Config;
@@ -147,7 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     cluster,
     jobs,
     events,
-    audit: createAuditLog(database, events),
+    audit: createAuditLog(database),
     mailer: options.mailer ?? createQueuedMailer(jobs, createMailer(settings, app.log)),
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
@@ -159,10 +183,13 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     pacing: createPacingLimiter({ redis: cluster.redis, database, now: options.now }),
   };
 
-  registerAccountListeners(events, ctx.sockets);
+  // jobs and listeners are defined in every process (they run where the worker runs); routes where HTTP is served
+  registerModuleWork(ctx, [defineModule({ name: 'platform', committed: accountListeners }), ...MODULES]);
 
   // A worker serves only /healthz, /readyz and /metrics: the API, its OpenAPI document and the sockets are built on
-  // a host that never listens, so the modules' jobs and listeners are defined while their routes stay unreachable.
+  // a host that never listens. The modules' jobs and listeners are registered above from their module objects; the
+  // routes still run on the worker only because conversations and channels define theirs inside their routes (once
+  // they declare them in their module objects, the worker can skip routes and this host can go).
   const surface = config.ROLE === 'worker' ? unservedHost(app.log) : app;
   await surface.register(fastifySwagger, {
     openapi: {
@@ -214,24 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     };
   });
   await registerSocketGateway(surface, ctx.sockets, socketAuth);
-  const modules = [
-    userAuthRoutes,
-    adminAuthRoutes,
-    workspacesRoutes,
-    membersRoutes,
-    teamsRoutes,
-    customersRoutes,
-    channelsRoutes,
-    conversationsRoutes,
-    notificationsRoutes,
-    adminPanelRoutes,
-    settingsRoutes,
-    timezonesRoutes,
-    webPushRoutes,
-  ];
-  for (const routes of modules) {
-    await surface.register(async (scope) => routes(scope as AppInstance, ctx));
-  }
+  await registerModuleSurface(surface, ctx, MODULES);
 
   const hasWebApp = surface === app && (await serveWebApp(app, config.webDist));
   app.setNotFoundHandler((request, reply) => {

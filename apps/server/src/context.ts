@@ -1,11 +1,10 @@
 import type { Config } from './config.ts';
 import type { GoogleVerifier } from './integrations/google/id-token.ts';
 import type { GraphClient } from './integrations/meta/graph-client.ts';
-import type { AuditLog } from './modules/audit/index.ts';
-import type { OneTimeTokens } from './modules/auth/index.ts';
-import type { SecretBox, SettingsService } from './modules/settings/index.ts';
+import type { AuditWriter } from './platform/audit/audit-writer.ts';
 import type { AbuseLimits } from './platform/auth/abuse-limits.ts';
 import type { Guards } from './platform/auth/guards.ts';
+import type { OneTimeTokens } from './platform/auth/one-time-tokens.ts';
 import type { RateLimiter } from './platform/auth/rate-limit.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
@@ -17,17 +16,23 @@ import type { PacingLimiter } from './platform/pacing/pacing-limiter.ts';
 import type { ClusterBus } from './platform/realtime/cluster-bus.ts';
 import type { SocketAuth } from './platform/realtime/socket-auth.ts';
 import type { SocketHub } from './platform/realtime/socket-hub.ts';
+import type { SecretSealer } from './platform/secrets/secret-box.ts';
+import type { SettingsReader } from './platform/settings/settings-reader.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 
-/** The services every module is built from; app.ts assembles it once. */
+/**
+ * The services every module is built from; app.ts assembles it once. Platform services and ports only: where a
+ * module implements a port (audit writer, settings reader), app.ts plugs it in, and no module's type appears here.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
   guards: Guards;
-  settings: SettingsService;
+  /** the system settings, read (the settings module writes them) */
+  settings: SettingsReader;
   /** seals secrets kept in the database (setting values, channel tokens): AES-256-GCM under SECRETS_KEY */
-  secrets: SecretBox;
+  secrets: SecretSealer;
   /** Meta's Graph API under GRAPH_API_URL */
   graph: GraphClient;
   /** requests to URLs users, customers or deliveries name: public addresses only (OUTBOUND_HTTP_ALLOW_PRIVATE) */
@@ -36,6 +41,7 @@ export interface AppContext {
   storage: FileStorage;
   mailer: Mailer;
   google: GoogleVerifier;
+  /** hashed, single-use tokens mailed to people (verification, password reset, e-mail change) */
   oneTimeTokens: OneTimeTokens;
   loginLimits: { perIp: RateLimiter; perAccount: RateLimiter };
   /** per-IP and per-account limits of requests that send mail or test a password */
@@ -56,5 +62,5 @@ export interface AppContext {
    */
   events: EventBus;
   /** who changed what: `audit.inWorkspace(tx, …)` inside the change's transaction, `audit.platform(…)` otherwise */
-  audit: AuditLog;
+  audit: AuditWriter;
 }

@@ -5,6 +5,7 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { toAdminDto } from '../admins/index.ts';
+import { createAuditLog } from '../audit/index.ts';
 import { createAdminSelfService } from './admin-self.service.ts';
 import { pageInfo } from './paging.ts';
 import { systemAdminsRoutes } from './system-admins.routes.ts';
@@ -34,7 +35,7 @@ export async function adminPanelRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: ctx.guards.admin('super'),
     handler: async (request) => {
       const { page, size, action } = request.query;
-      const { rows, total } = await ctx.audit.list({ workspaceId: null }, { page, size, action });
+      const { rows, total } = await createAuditLog(ctx.database).list({ workspaceId: null }, { page, size, action });
       return ok(rows, pageInfo(page, size, total));
     },
   });

@@ -1,23 +1,12 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditWriter } from '../../platform/audit/audit-writer.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import type { DomainEvent } from '../../platform/events/catalogue.ts';
-import type { EventBus } from '../../platform/events/event-bus.ts';
 import { workspaces } from '../../platform/identity/workspaces.tables.ts';
-import { registerAuditListeners } from './audit.listeners.ts';
 import { type AuditLogRow, auditLogs } from './audit.tables.ts';
-
-export interface AuditEntry {
-  action: string;
-  targetType: string;
-  targetId?: string | null;
-  /** the target's name as it is now (an organization target defaults to the organization's name) */
-  targetName?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
 
 /** Secrets never enter the log: any key that looks like one is replaced. */
 function redact(value: unknown): unknown {
@@ -52,7 +41,8 @@ export const toAuditDto = (row: AuditLogRow) => ({
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
-export function createAuditLog(database: Database, events: EventBus) {
+/** The audit log: the `AuditWriter` port, what the event listeners record, and the list. */
+export function createAuditLog(database: Database) {
   /** The row, with the organization's name as it is in `tx` (the change's own transaction, or just after it). */
   const values = async (tx: Tx, workspaceId: string | null, actor: Actor, entry: AuditEntry) => {
     const [workspace] = workspaceId
@@ -124,6 +114,5 @@ export function createAuditLog(database: Database, events: EventBus) {
         : database.unsafeCrossTenant('a system admin reads the whole audit log', run);
     },
   };
-  registerAuditListeners(events, log);
-  return log;
+  return log satisfies AuditWriter;
 }

@@ -1,1 +1,1 @@
-export { type AuditEntry, type AuditLog, createAuditLog } from './audit.service.ts';
+export { type AuditLog, createAuditLog } from './audit.service.ts';

@@ -2,6 +2,4 @@ export { verifiedGoogleIdentity } from './google-identity.ts';
 export { createLinkRequests } from './link-requests.ts';
 export { createLoginGuard } from './login-guard.ts';
 export { authMails } from './mails.ts';
-export { createOneTimeTokens, type OneTimeTokens } from './one-time-tokens.ts';
 export { reclaimUnverified } from './squatted-registration.ts';
-export { userAuthRoutes } from './user-auth.routes.ts';

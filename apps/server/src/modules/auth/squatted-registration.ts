@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { oneTimeTokens } from '../../platform/auth/one-time-tokens.tables.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { type UserRow, users } from '../../platform/identity/users.tables.ts';
-import { oneTimeTokens } from './auth.tables.ts';
 
 /** What the proven owner of the address brings: everything else the registrant chose is dropped. */
 export type Reclaim = Partial<Pick<UserRow, 'username' | 'displayName' | 'avatar' | 'passwordHash' | 'googleId'>>;

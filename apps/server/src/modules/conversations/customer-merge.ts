@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { onCustomerMerge } from '../customers/index.ts';
+import type { CustomerMergeHook } from '../../platform/modules/define-module.ts';
 import { conversations } from './conversations.tables.ts';
 import { webchatVisitors } from './webchat.tables.ts';
 
@@ -7,7 +7,7 @@ import { webchatVisitors } from './webchat.tables.ts';
  * A merged customer's conversations and web-chat visitors move to the survivor. Where both had an open
  * conversation on one channel, the other's is closed first: a customer has one open conversation per channel.
  */
-onCustomerMerge(async (tx, survivorId, otherId) => {
+export const customerMerge: CustomerMergeHook = async (tx, survivorId, otherId) => {
   const survivorsOpen = tx
     .select({ channelId: conversations.channelId })
     .from(conversations)
@@ -24,4 +24,4 @@ onCustomerMerge(async (tx, survivorId, otherId) => {
     );
   await tx.update(conversations).set({ customerId: survivorId }).where(eq(conversations.customerId, otherId));
   await tx.update(webchatVisitors).set({ customerId: survivorId }).where(eq(webchatVisitors.customerId, otherId));
-});
+};

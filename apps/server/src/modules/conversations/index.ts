@@ -1,3 +1,1 @@
-import './customer-merge.ts';
-
 export { conversationsRoutes } from './conversations.routes.ts';

@@ -146,15 +146,3 @@ export async function customerOfVisitor(tx: Tx, workspaceId: string, name: strin
     .returning();
   return created!;
 }
-
-type MergeHook = (tx: Tx, survivorId: string, otherId: string) => Promise<void>;
-const mergeHooks = new Set<MergeHook>();
-
-/**
- * What other modules keep of a customer moves to the survivor of a merge, inside the merge's transaction and
- * before the other customer is deleted (its rows would otherwise go with it).
- */
-export const onCustomerMerge = (hook: MergeHook) => void mergeHooks.add(hook);
-export async function runMergeHooks(tx: Tx, survivorId: string, otherId: string) {
-  for (const hook of mergeHooks) await hook(tx, survivorId, otherId);
-}

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { runMergeHooks } from './channel-contacts.ts';
+import type { CustomerMergeHook } from '../../platform/modules/define-module.ts';
 import { checkCustomValues } from './custom-values.ts';
 import { byId, loadFields } from './customer-query.ts';
 import { type CustomersService, tagsOf, toCustomerDto } from './customers.service.ts';
@@ -31,7 +31,15 @@ const FILLED = [
 
 const empty = (value: unknown) => value === null || value === undefined || value === '';
 
-export function createCustomerMergeService(ctx: AppContext, customersService: CustomersService) {
+/**
+ * `moveOtherModulesRows` moves what other modules keep of a customer to the survivor, inside the merge's transaction
+ * and before the other customer is deleted (its rows would otherwise go with it): the modules' `customerMerge` hooks.
+ */
+export function createCustomerMergeService(
+  ctx: AppContext,
+  customersService: CustomersService,
+  moveOtherModulesRows: CustomerMergeHook,
+) {
   const { database } = ctx;
 
   /**
@@ -103,7 +111,7 @@ export function createCustomerMergeService(ctx: AppContext, customersService: Cu
       // the other customer goes first, so its unique values are free for the survivor
       await tx.update(customerTimeline).set({ customerId: id }).where(eq(customerTimeline.customerId, other.id));
       const otherTagIds = (tags.get(other.id) ?? []).map((tag) => tag.id);
-      await runMergeHooks(tx, id, other.id);
+      await moveOtherModulesRows(tx, id, other.id);
       await tx.delete(customers).where(byId(other.id));
       await tx
         .update(customers)

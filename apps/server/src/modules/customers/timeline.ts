@@ -5,6 +5,7 @@ import { toUnixSeconds } from '../../platform/db/columns.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { DomainEvent } from '../../platform/events/catalogue.ts';
+import { type DurableListenerDefinition, durableListener } from '../../platform/modules/define-module.ts';
 import { customers, customerTimeline } from './customers.tables.ts';
 
 const HIDDEN = new Set(['id', 'created_at', 'updated_at']);
@@ -33,14 +34,15 @@ type TimelineInsert = Pick<typeof customerTimeline.$inferInsert, 'customerId' | 
   actor: { id: string | null; name: string };
 };
 
-/** Writes each customer event into the customer's timeline (durable: a failed write is retried, once per event). */
-export function registerTimelineListener({ events }: AppContext) {
-  const record = <T extends 'customer.created' | 'customer.updated' | 'customer.merged'>(
-    type: T,
-    entryOf: (data: DomainEvent<T>['data']) => TimelineInsert | null,
-  ) =>
-    events.on(type, 'timeline', (event, job) => {
-      const entry = entryOf(event.data);
+const record = <T extends 'customer.created' | 'customer.updated' | 'customer.merged'>(
+  event: T,
+  entryOf: (data: DomainEvent<T>['data']) => TimelineInsert | null,
+) =>
+  durableListener({
+    event,
+    name: 'timeline',
+    handle: (happened, job) => {
+      const entry = entryOf(happened.data);
       if (!entry) return Promise.resolve();
       const { actor, ...rest } = entry;
       return job.inWorkspace(async (tx) => {
@@ -50,35 +52,38 @@ export function registerTimelineListener({ events }: AppContext) {
           .insert(customerTimeline)
           .values({
             ...rest,
-            workspaceId: event.workspaceId!,
+            workspaceId: happened.workspaceId!,
             actorId: actor.id,
             actorName: actor.name,
-            eventId: event.id,
-            createdAt: new Date(event.occurredAt),
+            eventId: happened.id,
+            createdAt: new Date(happened.occurredAt),
           })
           .onConflictDoNothing();
       });
-    });
+    },
+  });
 
+/** Writes each customer event into the customer's timeline (durable: a failed write is retried, once per event). */
+export const timelineListeners: DurableListenerDefinition[] = [
   record('customer.created', ({ actor, customer }) => ({
     customerId: customer.id,
     action: 'created',
     actor,
     changes: changesOf(null, customer),
-  }));
+  })),
   record('customer.updated', ({ actor, before, after }) => {
     const changes = changesOf(before, after);
     delete changes.updated_at;
     return Object.keys(changes).length ? { customerId: after.id, action: 'updated', actor, changes } : null;
-  });
+  }),
   record('customer.merged', ({ actor, before, merged, after }) => ({
     customerId: after.id,
     action: 'merged',
     actor,
     changes: changesOf(before, after),
     mergedName: merged.display_name,
-  }));
-}
+  })),
+];
 
 export function createTimelineService({ database }: AppContext) {
   async function list(workspaceId: string, customerId: string, page: number, size: number) {

@@ -1,2 +1,1 @@
 export { permissionsOnJoin } from './join-permissions.ts';
-export { membersRoutes } from './members.routes.ts';

@@ -7,14 +7,13 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { createAuditLog } from '../audit/index.ts';
 import { createInvitesService } from './invites.service.ts';
-import { registerMemberListeners } from './member-listeners.ts';
 import { createMembersService } from './members.service.ts';
 import { createOrganizationExitService } from './organization-exit.service.ts';
 
 /** Members, invitations, leaving and deleting organizations. */
 export async function membersRoutes(app: AppInstance, ctx: AppContext) {
-  registerMemberListeners(ctx);
   const members = createMembersService(ctx);
   const invites = createInvitesService(ctx);
   const exit = createOrganizationExitService(ctx);
@@ -121,7 +120,10 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
       const member = memberOf(request);
       if (!isAdminRole(member.member.role)) throw forbidden();
       const { page, size, action } = request.query;
-      const { rows, total } = await ctx.audit.list({ workspaceId: member.workspaceId }, { page, size, action });
+      const { rows, total } = await createAuditLog(ctx.database).list(
+        { workspaceId: member.workspaceId },
+        { page, size, action },
+      );
       return ok(rows, { page, size, total, total_pages: Math.ceil(total / size) });
     },
   });

@@ -6,22 +6,25 @@ import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
+import type { AppJob } from '../../platform/modules/define-module.ts';
 import { createWorkspacesService, lockWorkspace } from '../workspaces/index.ts';
 import { assertOwnerRemains } from './members.service.ts';
+
+/** Deletes a deleted organization's rows, after the request marked it deleted. */
+export const purgeWorkspaceJob = defineJob({
+  name: 'workspace.purge',
+  version: 1,
+  payload: z.object({ workspace_id: z.uuid() }),
+  handle: ({ workspace_id }, job: AppJob) =>
+    job.app.database.withWorkspace(workspace_id, async (tx) => {
+      await tx.delete(workspaces).where(and(eq(workspaces.id, workspace_id), isNotNull(workspaces.deletedAt)));
+    }),
+});
 
 /** Leaving and deleting organizations: nobody may leave or delete their last one, and each keeps an owner. */
 export function createOrganizationExitService(ctx: AppContext) {
   const { database, audit } = ctx;
   const workspacesService = createWorkspacesService(ctx);
-  const purgeWorkspace = defineJob({
-    name: 'workspace.purge',
-    payload: z.object({ workspace_id: z.uuid() }),
-    handle: ({ workspace_id }) =>
-      database.withWorkspace(workspace_id, async (tx) => {
-        await tx.delete(workspaces).where(and(eq(workspaces.id, workspace_id), isNotNull(workspaces.deletedAt)));
-      }),
-  });
-  ctx.jobs.define(purgeWorkspace);
 
   async function assertNotLast(userId: string) {
     if ((await workspacesService.listForUser(userId)).length <= 1) throw new AppError(409, 'last_organization');
@@ -62,7 +65,7 @@ export function createOrganizationExitService(ctx: AppContext) {
       const workspace = await lockWorkspace(tx, actor.workspaceId);
       await tx.update(workspaces).set({ deletedAt: new Date() }).where(eq(workspaces.id, workspace.id));
       // the purge exists exactly when the deletion commits
-      await ctx.jobs.enqueue(purgeWorkspace, { workspace_id: workspace.id }, { tx, idempotencyKey: workspace.id });
+      await ctx.jobs.enqueue(purgeWorkspaceJob, { workspace_id: workspace.id }, { tx, idempotencyKey: workspace.id });
       await ctx.events.emit(tx, 'workspace.deleted', { workspace_id: workspace.id }, workspace.id);
       return workspace.name;
     });

@@ -1,1 +1,2 @@
-export { notificationsRoutes } from './notifications.routes.ts';
+// Notifications offer other modules nothing yet: they react to events; app.ts registers notifications.module.ts.
+export {};

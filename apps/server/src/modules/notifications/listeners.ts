@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
-import { type Notifier, ownersAndAdmins } from './notifier.ts';
+import { type DurableListenerDefinition, durableListener } from '../../platform/modules/define-module.ts';
+import { perApp } from '../../platform/modules/per-app.ts';
+import { pushToUser } from '../webpush/index.ts';
+import { notificationDelivery } from './delivery.ts';
+import { notificationsChanged } from './notification-socket.ts';
+import { createNotifier, ownersAndAdmins } from './notifier.ts';
 
 const organizationName = async (tx: Tx, workspaceId: string) =>
   (await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)))[0]?.name ?? '';
@@ -11,69 +15,88 @@ const userOfMember = async (tx: Tx, memberId: string) =>
     await tx.select({ userId: workspaceMembers.userId }).from(workspaceMembers).where(eq(workspaceMembers.id, memberId))
   )[0]?.userId;
 
+/** This app's notifier: stores notifications, tells the panel sockets, mails and pushes as each user chose. */
+const notifierOf = perApp((ctx) =>
+  createNotifier(
+    ctx,
+    (workspaceId, userIds) => notificationsChanged(ctx.cluster, workspaceId, userIds),
+    notificationDelivery(ctx, (userId, title, body, url) => pushToUser(ctx, userId, { title, body, url })),
+  ),
+);
+
 /**
  * The domain events that notify (durable listeners: each event notifies once, also when delivered twice, by its
  * id as the notifications' event key).
  */
-export function registerNotificationListeners(ctx: AppContext, notifier: Notifier) {
-  const { events } = ctx;
-
-  events.on('member.joined', 'notifications.notify', async ({ id, workspaceId, data }, job) =>
-    job.inWorkspace(async (tx) => {
-      const organization = await organizationName(tx, workspaceId!);
-      const name = data.display_name || data.username;
-      const admins = (await ownersAndAdmins(tx, workspaceId!)).filter((userId) => userId !== data.user_id);
-      await notifier.notifyIn(tx, workspaceId!, admins, {
-        type: 'member.joined',
-        params: { name, organization },
-        url: '/app/organization/users',
-        eventKey: `${id}:joined`,
-      });
-      if (data.invited_by && data.invited_by !== data.user_id)
-        await notifier.notifyIn(tx, workspaceId!, [data.invited_by], {
-          type: 'invite.accepted',
+export const notificationListeners: DurableListenerDefinition[] = [
+  durableListener({
+    event: 'member.joined',
+    name: 'notifications.notify',
+    handle: async ({ id, workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) => {
+        const organization = await organizationName(tx, workspaceId!);
+        const name = data.display_name || data.username;
+        const admins = (await ownersAndAdmins(tx, workspaceId!)).filter((userId) => userId !== data.user_id);
+        await notifierOf(job.app).notifyIn(tx, workspaceId!, admins, {
+          type: 'member.joined',
           params: { name, organization },
           url: '/app/organization/users',
-          eventKey: `${id}:accepted`,
+          eventKey: `${id}:joined`,
         });
-    }),
-  );
-
-  events.on('conversation.assigned', 'notifications.notify', async ({ id, workspaceId, data }, job) =>
-    job.inWorkspace(async (tx) => {
-      if (!data.assignee_member_id || data.assignee_member_id === data.by_member_id) return;
-      const userId = await userOfMember(tx, data.assignee_member_id);
-      if (userId)
-        await notifier.notifyIn(tx, workspaceId!, [userId], {
-          type: 'conversation.assigned',
-          params: { customer: data.customer_name, channel: data.channel_type },
-          url: `/app/chat/chat?c=${data.conversation_id}`,
-          eventKey: id,
-        });
-    }),
-  );
-
-  events.on('conversation.message_received', 'notifications.notify', async ({ id, workspaceId, data }, job) =>
-    job.inWorkspace(async (tx) => {
-      const userId = await userOfMember(tx, data.assignee_member_id);
-      if (userId)
-        await notifier.notifyIn(tx, workspaceId!, [userId], {
-          type: 'conversation.message',
-          params: { customer: data.customer_name, preview: data.preview },
-          url: `/app/chat/chat?c=${data.conversation_id}`,
-          eventKey: id,
-        });
-    }),
-  );
-
-  events.on('channel.needs_reauth', 'notifications.notify', async ({ id, workspaceId, data }, job) =>
-    job.inWorkspace(async (tx) =>
-      notifier.notifyIn(tx, workspaceId!, await ownersAndAdmins(tx, workspaceId!), {
-        type: 'channel.needs_reauth',
-        params: { channel: data.channel_name },
-        url: '/app/chat/channel',
-        eventKey: id,
+        if (data.invited_by && data.invited_by !== data.user_id)
+          await notifierOf(job.app).notifyIn(tx, workspaceId!, [data.invited_by], {
+            type: 'invite.accepted',
+            params: { name, organization },
+            url: '/app/organization/users',
+            eventKey: `${id}:accepted`,
+          });
       }),
-    ),
-  );
-}
+  }),
+
+  durableListener({
+    event: 'conversation.assigned',
+    name: 'notifications.notify',
+    handle: async ({ id, workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) => {
+        if (!data.assignee_member_id || data.assignee_member_id === data.by_member_id) return;
+        const userId = await userOfMember(tx, data.assignee_member_id);
+        if (userId)
+          await notifierOf(job.app).notifyIn(tx, workspaceId!, [userId], {
+            type: 'conversation.assigned',
+            params: { customer: data.customer_name, channel: data.channel_type },
+            url: `/app/chat/chat?c=${data.conversation_id}`,
+            eventKey: id,
+          });
+      }),
+  }),
+
+  durableListener({
+    event: 'conversation.message_received',
+    name: 'notifications.notify',
+    handle: async ({ id, workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) => {
+        const userId = await userOfMember(tx, data.assignee_member_id);
+        if (userId)
+          await notifierOf(job.app).notifyIn(tx, workspaceId!, [userId], {
+            type: 'conversation.message',
+            params: { customer: data.customer_name, preview: data.preview },
+            url: `/app/chat/chat?c=${data.conversation_id}`,
+            eventKey: id,
+          });
+      }),
+  }),
+
+  durableListener({
+    event: 'channel.needs_reauth',
+    name: 'notifications.notify',
+    handle: async ({ id, workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) =>
+        notifierOf(job.app).notifyIn(tx, workspaceId!, await ownersAndAdmins(tx, workspaceId!), {
+          type: 'channel.needs_reauth',
+          params: { channel: data.channel_name },
+          url: '/app/chat/channel',
+          eventKey: id,
+        }),
+      ),
+  }),
+];

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { ClusterBus } from '../../platform/realtime/cluster-bus.ts';
 import type { HeldConnection } from '../../platform/realtime/socket-authority.ts';
 import { notificationPreferences } from './notifications.tables.ts';
 import type { PageQuery, Panel, Reader } from './panel.ts';
@@ -31,10 +32,15 @@ const send = (socket: WebSocket, message: NotificationServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
 
+/** Every open panel socket of these users, on every process, gets their first page again. */
+export function notificationsChanged(cluster: ClusterBus, workspaceId: string, userIds: string[]): void {
+  for (const userId of userIds) cluster.publish(BUS_CHANNEL, { workspaceId, userId } satisfies Reader);
+}
+
 /**
  * `GET /v1/ws/system-notification?token=…`: the notification panel's socket (SPEC 7), for the user of an
  * organization-bound token (or a one-time ticket of one, `POST /v1/ws/ticket`). A change to a user's notifications
- * (`changed`, from any process through the cluster bus) sends page 1 of the socket's last query to every socket of
+ * (`notificationsChanged`, from any process through the cluster bus) sends page 1 of the socket's last query to every socket of
  * that user, so tabs stay in step. Its connections are held by the socket authority like the general socket's: they
  * close at the session's expiry, on revocation (4401), and when the membership or the organization ends (4403).
  */
@@ -50,10 +56,6 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
       if (connection.workspaceId === workspaceId)
         answer(connection).catch((error) => log.error({ err: error }, 'notification push failed'));
   });
-  /** Every open socket of these users, on every process, gets their first page again. */
-  const changed = (workspaceId: string, userIds: string[]) => {
-    for (const userId of userIds) ctx.cluster.publish(BUS_CHANNEL, { workspaceId, userId } satisfies Reader);
-  };
 
   const rememberLocale = ({ workspaceId, userId, locale }: Connection) =>
     ctx.database.withWorkspace(workspaceId, (tx) =>
@@ -95,7 +97,7 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
           await panel.removeAll(connection);
           break;
       }
-      changed(connection.workspaceId, [connection.userId]);
+      notificationsChanged(ctx.cluster, connection.workspaceId, [connection.userId]);
     } catch (error) {
       if (error instanceof AppError) return fail(translate(error.key, connection.locale, error.params));
       log.error({ err: error, trace_id: trace }, 'notification socket message failed');
@@ -146,5 +148,5 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
     });
   }
 
-  return { routes, changed };
+  return { routes };
 }

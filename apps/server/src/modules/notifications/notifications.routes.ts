@@ -11,12 +11,8 @@ import type { Tx } from '../../platform/db/database.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { pushToUser } from '../webpush/index.ts';
-import { notificationDelivery } from './delivery.ts';
-import { registerNotificationListeners } from './listeners.ts';
 import { notificationSocket } from './notification-socket.ts';
 import { notificationPreferences } from './notifications.tables.ts';
-import { createNotifier } from './notifier.ts';
 import { createPanel } from './panel.ts';
 
 async function preferencesOf(tx: Tx, userId: string): Promise<NotificationPreferences> {
@@ -33,17 +29,12 @@ async function preferencesOf(tx: Tx, userId: string): Promise<NotificationPrefer
 }
 
 /**
- * Notifications (issue 12): the panel's socket, the member's preferences, and the listeners that turn domain events
- * into notifications delivered in the app, by e-mail and by web push.
+ * Notifications (issue 12): the panel's socket and the member's preferences (the listeners that turn domain events
+ * into notifications are the module's, `listeners.ts`).
  */
 export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
   const panel = createPanel(ctx.database);
   const socket = notificationSocket(ctx, panel, app.log);
-  const deliver = notificationDelivery(ctx, (userId, title, body, url) =>
-    pushToUser(ctx, userId, { title, body, url }),
-  );
-  const notifier = createNotifier(ctx, socket.changed, deliver);
-  registerNotificationListeners(ctx, notifier);
   // closed on shutdown with the general socket's (ctx.sockets.closeAll)
   await socket.routes(app);
 

@@ -1,3 +1,1 @@
-export { createSecretBox, loadSecretsKey, type SecretBox } from './secret-box.ts';
-export { settingsRoutes } from './settings.routes.ts';
 export { createSettingsService, SECRET_MASK, type SettingsService } from './settings.service.ts';

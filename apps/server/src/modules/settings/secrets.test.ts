@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, loginAdmin } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { createSecretBox, loadSecretsKey } from './secret-box.ts';
+import { createSecretBox, loadSecretsKey } from '../../platform/secrets/secret-box.ts';
 import { createSettingsService } from './settings.service.ts';
 import { systemSettings } from './settings.tables.ts';
 

@@ -6,6 +6,7 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { sendSmtpTest } from '../../platform/mail/mailer.ts';
+import { createSettingsService } from './settings.service.ts';
 import { webManifestRoutes } from './web-manifest.routes.ts';
 
 const keysOf = (query: { keys?: string }) =>
@@ -15,7 +16,8 @@ const keysOf = (query: { keys?: string }) =>
     .filter(Boolean);
 
 export async function settingsRoutes(app: AppInstance, ctx: AppContext) {
-  const { guards, settings, audit } = ctx;
+  const { guards, audit } = ctx;
+  const settings = createSettingsService(ctx.database, ctx.secrets);
   const tags = ['system settings'];
   app.route({
     ...routeOf(settingEndpoints.public, tags),

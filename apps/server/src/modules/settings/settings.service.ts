@@ -8,7 +8,7 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretSealer } from '../../platform/secrets/secret-box.ts';
 import { settingValueProblem } from './setting-rules.ts';
 import { systemSettings } from './settings.tables.ts';
 
@@ -21,7 +21,7 @@ export type SettingsChange = { before: Record<string, string>; after: Record<str
 const isSecret = (key: SystemSettingKey) => SYSTEM_SETTINGS[key].secret;
 
 /** Secret settings are stored sealed by `box` and opened on read; the rest are stored as they are. */
-export function createSettingsService(database: Database, box: SecretBox) {
+export function createSettingsService(database: Database, box: SecretSealer) {
   async function values<K extends SystemSettingKey>(keys: readonly K[]): Promise<Record<K, string>> {
     const rows = keys.length
       ? await database.platform((db) =>

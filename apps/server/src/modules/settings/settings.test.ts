@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { createSecretBox } from './secret-box.ts';
+import { createSecretBox } from '../../platform/secrets/secret-box.ts';
 import { createSettingsService } from './settings.service.ts';
 
 /** A settings service over the test's database with the app's key, to read what the app stored. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
-import { createSecretBox } from './secret-box.ts';
+import { createSecretBox } from '../../platform/secrets/secret-box.ts';
 import { createSettingsService } from './settings.service.ts';
 
 interface Received {

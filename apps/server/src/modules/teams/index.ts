@@ -1,1 +1,2 @@
-export { teamsRoutes } from './teams.routes.ts';
+// Teams offer other modules nothing yet; app.ts registers them through teams.module.ts.
+export {};

@@ -1,5 +1,5 @@
 import type { TeamDetail } from '@omnichat/contracts';
-import type { AppContext } from '../../context.ts';
+import { type CommittedListenerDefinition, committedListener } from '../../platform/modules/define-module.ts';
 
 /** Those allowed to read teams hear of each change, once it committed. */
 const readers = { permission: 'team_read' } as const;
@@ -17,20 +17,35 @@ function accessChangedBy(before: TeamDetail | null, after: TeamDetail | null): s
   return [...new Set([...was, ...is])].filter((id) => !samePermissions || was.has(id) !== is.has(id));
 }
 
-export function registerTeamListeners({ events, sockets }: AppContext) {
-  events.onCommitted('team.created', 'sockets.push', ({ workspaceId, data }) => {
-    sockets.authority.refreshMembers(workspaceId!, accessChangedBy(null, data.team));
-    sockets.toWorkspace(workspaceId!, 'team.created', data.team, readers);
-  });
-  events.onCommitted('team.updated', 'sockets.push', ({ workspaceId, data }) => {
-    sockets.authority.refreshMembers(workspaceId!, accessChangedBy(data.before, data.after));
-    sockets.toWorkspace(workspaceId!, 'team.updated', data.after, readers);
-  });
-  events.onCommitted('team.deleted', 'sockets.push', ({ workspaceId, data }) => {
-    sockets.authority.refreshMembers(workspaceId!, accessChangedBy(data.before, null));
-    sockets.toWorkspace(workspaceId!, 'team.deleted', { id: data.before.id }, readers);
-  });
-  events.onCommitted('permissions.member_changed', 'sockets.refresh', ({ workspaceId, data }) =>
-    sockets.authority.refreshMembers(workspaceId!, [data.user_id]),
-  );
-}
+/** Team pushes, and a new read of the access of the members a change concerns. */
+export const teamListeners: CommittedListenerDefinition[] = [
+  committedListener({
+    event: 'team.created',
+    name: 'sockets.push',
+    handle: ({ workspaceId, data }, { sockets }) => {
+      sockets.authority.refreshMembers(workspaceId!, accessChangedBy(null, data.team));
+      sockets.toWorkspace(workspaceId!, 'team.created', data.team, readers);
+    },
+  }),
+  committedListener({
+    event: 'team.updated',
+    name: 'sockets.push',
+    handle: ({ workspaceId, data }, { sockets }) => {
+      sockets.authority.refreshMembers(workspaceId!, accessChangedBy(data.before, data.after));
+      sockets.toWorkspace(workspaceId!, 'team.updated', data.after, readers);
+    },
+  }),
+  committedListener({
+    event: 'team.deleted',
+    name: 'sockets.push',
+    handle: ({ workspaceId, data }, { sockets }) => {
+      sockets.authority.refreshMembers(workspaceId!, accessChangedBy(data.before, null));
+      sockets.toWorkspace(workspaceId!, 'team.deleted', { id: data.before.id }, readers);
+    },
+  }),
+  committedListener({
+    event: 'permissions.member_changed',
+    name: 'sockets.refresh',
+    handle: ({ workspaceId, data }, { sockets }) => sockets.authority.refreshMembers(workspaceId!, [data.user_id]),
+  }),
+];

@@ -6,12 +6,10 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { permissionsRoutes } from './permissions.routes.ts';
-import { registerTeamListeners } from './team-listeners.ts';
 import { createTeamsService } from './teams.service.ts';
 
 /** Teams and workspace permission routes. */
 export async function teamsRoutes(app: AppInstance, ctx: AppContext) {
-  registerTeamListeners(ctx);
   const service = createTeamsService(ctx);
   const { guards } = ctx;
   const tags = ['teams'];

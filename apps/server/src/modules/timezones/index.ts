@@ -1,2 +1,1 @@
-export { timezonesRoutes } from './timezones.routes.ts';
 export { countryOfTimeZone, findTimeZone, offsetOf, searchTimeZones } from './timezones.ts';

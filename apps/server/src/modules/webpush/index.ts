@@ -1,3 +1,2 @@
-export { webPushRoutes } from './webpush.routes.ts';
 export { pushToUser } from './webpush.service.ts';
 export { type PushSubscriptionRow, pushSubscriptions } from './webpush.tables.ts';

@@ -3,7 +3,8 @@ import webpush from 'web-push';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
-import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { AppJob } from '../../platform/modules/define-module.ts';
+import { perApp } from '../../platform/modules/per-app.ts';
 import { OutboundError } from '../../platform/outbound/outbound-error.ts';
 import { loadVapidKeys, type VapidKeys, vapidSubject } from './vapid.ts';
 import { type PushSubscriptionRow, pushSubscriptions } from './webpush.tables.ts';
@@ -64,71 +65,58 @@ async function post(ctx: AppContext, keys: VapidKeys, row: PushSubscriptionRow, 
   return response.status;
 }
 
-function sendJob(ctx: AppContext, vapid: () => Promise<VapidKeys>) {
-  const { database } = ctx;
-  return defineJob({
-    name: 'webpush.send',
-    queue: 'webpush',
-    payload: sendPayload,
-    maxAttempts: SEND_MAX_ATTEMPTS,
-    backoffMs: sendBackoffMs,
-    keepWhenFinished: ({ subscription_id, user_id, push }) => ({
-      subscription_id,
-      user_id,
-      notification_id: push.notification_id,
-    }),
-    async handle({ subscription_id, user_id, push }, { log }) {
-      const mine = and(eq(pushSubscriptions.id, subscription_id), eq(pushSubscriptions.userId, user_id));
-      const [row] = await database.platform((db) => db.select().from(pushSubscriptions).where(mine));
-      if (!row) return; // unsubscribed, or the browser subscribed for someone else since
-      const origin = new URL(row.endpoint).origin;
-      let status: number;
-      try {
-        status = await post(ctx, await vapid(), row, push);
-      } catch (error) {
-        if (!(error instanceof OutboundError) || error.kind !== 'refused') throw error;
-        // an endpoint on a refused address (stored before the rule, or a name that resolves there): nothing is
-        // sent and nothing is removed, so its answers can never tell anyone about an internal service
-        log.warn({ origin, reason: error.message }, 'push endpoint refused, not sent');
-        return;
-      }
-      const same = and(mine, eq(pushSubscriptions.endpoint, row.endpoint));
-      if (status >= 200 && status < 300) {
-        await database.platform((db) => db.update(pushSubscriptions).set({ lastUsedAt: sql`now()` }).where(same));
-      } else if (status === 404 || status === 410) {
-        // the browser's subscription expired or was revoked: it never comes back
-        await database.platform((db) => db.delete(pushSubscriptions).where(same));
-        log.info({ status, origin }, 'push subscription gone, removed');
-      } else if (status === 429 || status >= 500) {
-        throw new PushServiceBusy(`the push service at ${origin} answered ${status}`);
-      } else {
-        log.warn({ status, origin }, 'the push service refused a notification');
-      }
-    },
-  });
-}
+/** This app's VAPID keys, read (or made) once; a failed read is tried again next time. */
+export const vapidOf = perApp((ctx) => {
+  let keys: Promise<VapidKeys> | undefined;
+  return () => {
+    keys ??= loadVapidKeys(ctx).catch((error) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  };
+});
 
-export interface WebPush {
-  job: ReturnType<typeof sendJob>;
-  vapid(): Promise<VapidKeys>;
-}
-const apps = new WeakMap<JobQueue, WebPush>();
-
-/** This app's web push: the send job, defined on its queue once, and the VAPID keys, read once. */
-export function webPushOf(ctx: AppContext): WebPush {
-  let found = apps.get(ctx.jobs);
-  if (!found) {
-    let keys: Promise<VapidKeys> | undefined;
-    const vapid = () => {
-      keys ??= loadVapidKeys(ctx).catch((error) => {
-        keys = undefined;
-        throw error;
-      });
-      return keys;
-    };
-    found = { vapid, job: sendJob(ctx, vapid) };
-    ctx.jobs.define(found.job);
-    apps.set(ctx.jobs, found);
-  }
-  return found;
-}
+/** One notification posted to one browser's push service. */
+export const webPushSendJob = defineJob({
+  name: 'webpush.send',
+  version: 1,
+  queue: 'webpush',
+  payload: sendPayload,
+  maxAttempts: SEND_MAX_ATTEMPTS,
+  backoffMs: sendBackoffMs,
+  keepWhenFinished: ({ subscription_id, user_id, push }) => ({
+    subscription_id,
+    user_id,
+    notification_id: push.notification_id,
+  }),
+  async handle({ subscription_id, user_id, push }, { log, app: ctx }: AppJob) {
+    const { database } = ctx;
+    const mine = and(eq(pushSubscriptions.id, subscription_id), eq(pushSubscriptions.userId, user_id));
+    const [row] = await database.platform((db) => db.select().from(pushSubscriptions).where(mine));
+    if (!row) return; // unsubscribed, or the browser subscribed for someone else since
+    const origin = new URL(row.endpoint).origin;
+    let status: number;
+    try {
+      status = await post(ctx, await vapidOf(ctx)(), row, push);
+    } catch (error) {
+      if (!(error instanceof OutboundError) || error.kind !== 'refused') throw error;
+      // an endpoint on a refused address (stored before the rule, or a name that resolves there): nothing is
+      // sent and nothing is removed, so its answers can never tell anyone about an internal service
+      log.warn({ origin, reason: error.message }, 'push endpoint refused, not sent');
+      return;
+    }
+    const same = and(mine, eq(pushSubscriptions.endpoint, row.endpoint));
+    if (status >= 200 && status < 300) {
+      await database.platform((db) => db.update(pushSubscriptions).set({ lastUsedAt: sql`now()` }).where(same));
+    } else if (status === 404 || status === 410) {
+      // the browser's subscription expired or was revoked: it never comes back
+      await database.platform((db) => db.delete(pushSubscriptions).where(same));
+      log.info({ status, origin }, 'push subscription gone, removed');
+    } else if (status === 429 || status >= 500) {
+      throw new PushServiceBusy(`the push service at ${origin} answered ${status}`);
+    } else {
+      log.warn({ status, origin }, 'the push service refused a notification');
+    }
+  },
+});

@@ -5,13 +5,10 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { webPushOf } from './webpush.job.ts';
 import { createWebPushService } from './webpush.service.ts';
 
 /** Web Push (`/v1/web-push`): any signed-in user subscribes their browsers, with or without an organization. */
 export async function webPushRoutes(app: AppInstance, ctx: AppContext) {
-  // defines the send job on this app's queue, so its worker runs pushes queued by any process
-  webPushOf(ctx);
   const webPush = createWebPushService(ctx);
   const user = ctx.guards.user();
   const group = ['web-push'];

@@ -4,7 +4,7 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { PUSH_DESTINATION, type SendPayload, webPushOf } from './webpush.job.ts';
+import { PUSH_DESTINATION, type SendPayload, vapidOf, webPushSendJob } from './webpush.job.ts';
 import { pushSubscriptions } from './webpush.tables.ts';
 
 /** each user's newest subscriptions kept: bounds the requests one notification makes the server send */
@@ -30,7 +30,7 @@ export function createWebPushService(ctx: AppContext) {
 
   return {
     async publicKey(): Promise<string> {
-      return (await webPushOf(ctx).vapid()).publicKey;
+      return (await vapidOf(ctx)()).publicKey;
     },
 
     /**
@@ -88,7 +88,6 @@ export async function pushToUser(
   payload: PushPayload,
   options: { tx?: Tx } = {},
 ): Promise<void> {
-  const { job } = webPushOf(ctx);
   const select = (db: Pick<Tx, 'select'>) =>
     db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const subscriptions = options.tx ? await select(options.tx) : await ctx.database.platform(select);
@@ -100,7 +99,7 @@ export async function pushToUser(
     ...(payload.notification_id && { notification_id: payload.notification_id }),
   };
   await ctx.jobs.enqueueMany(
-    job,
+    webPushSendJob,
     subscriptions.map((row) => ({ subscription_id: row.id, user_id: userId, push })),
     { tx: options.tx },
   );

@@ -1,5 +1,5 @@
 import { DEFAULT_MEMBER_PERMISSIONS, WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
-import type { SettingsService } from '../settings/index.ts';
+import type { SettingsReader } from '../../platform/settings/settings-reader.ts';
 
 const limit = (value: string): number | null => (/^\d+$/.test(value.trim()) ? Number(value) : null);
 
@@ -15,7 +15,7 @@ export function permissionList(value: string, fallback: string[]): string[] {
 }
 
 /** The limits and default member permissions a new organization starts with (system settings `defaults.*`). */
-export async function creationDefaults(settings: SettingsService) {
+export async function creationDefaults(settings: SettingsReader) {
   const values = await settings.values([
     'defaults.workspace.max_seats',
     'defaults.workspace.member_limit',

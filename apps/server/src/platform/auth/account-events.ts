@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { SocketHub } from '../realtime/socket-hub.ts';
+import { type CommittedListenerDefinition, committedListener } from '../modules/define-module.ts';
 
 /** Announces, inside the transaction that bumped it, that `account`'s older tokens no longer work. */
 export const revokeTokens = (
@@ -17,8 +17,10 @@ export const revokeTokens = (
   );
 
 /** The platform's own reactions to account events: sockets opened with a revoked token close (4401). */
-export function registerAccountListeners(events: EventBus, sockets: SocketHub) {
-  events.onCommitted('account.tokens_revoked', 'sockets.revoke', ({ data }) =>
-    sockets.authority.revoke(data.kind, data.account_id, data.token_version),
-  );
-}
+export const accountListeners: CommittedListenerDefinition[] = [
+  committedListener({
+    event: 'account.tokens_revoked',
+    name: 'sockets.revoke',
+    handle: ({ data }, { sockets }) => sockets.authority.revoke(data.kind, data.account_id, data.token_version),
+  }),
+];

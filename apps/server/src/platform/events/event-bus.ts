@@ -28,6 +28,15 @@ type StoredEvent = z.infer<typeof storedEvent>;
 
 const deliveryPayload = z.object({ listener: z.string(), event: storedEvent });
 
+/** One event delivered to one durable listener (the outbox's job). */
+const deliverEvent = defineJob({
+  name: 'events.deliver',
+  version: 1,
+  queue: 'events',
+  payload: deliveryPayload,
+  handle: ({ listener, event }, job: JobContext<EventBus>) => job.app.deliver(listener, event, job),
+});
+
 /**
  * Domain events with a transactional outbox. `emit(tx, …)` runs inside the transaction that made the change and
  * writes one `events.deliver` job per durable listener in that same transaction: a rolled-back change emits
@@ -39,7 +48,6 @@ export class EventBus {
   private readonly listeners = new Map<string, Registered[]>();
   private readonly byKey = new Map<string, DurableListener<EventType>>();
   private readonly delivered: ((type: string, lagMs: number) => void)[] = [];
-  private readonly deliver;
 
   private readonly database: Database;
   private readonly jobs: JobQueue;
@@ -60,13 +68,7 @@ export class EventBus {
     this.log = log;
     this.now = now;
     this.schemas = schemas;
-    this.deliver = defineJob({
-      name: 'events.deliver',
-      queue: 'events',
-      payload: deliveryPayload,
-      handle: (payload, context) => this.run(payload.listener, payload.event, context),
-    });
-    jobs.define(this.deliver);
+    jobs.define(deliverEvent, this);
   }
 
   /** A durable listener, named uniquely per event type (the name keys its jobs, so keep it stable). */
@@ -115,7 +117,7 @@ export class EventBus {
         data: event.data,
       };
       await this.jobs.enqueueMany(
-        this.deliver,
+        deliverEvent,
         durable.map((listener) => ({ listener: listener.name, event: stored })),
         { tx, workspaceId },
       );
@@ -149,7 +151,8 @@ export class EventBus {
     }
   }
 
-  private async run(name: string, stored: StoredEvent, context: JobContext): Promise<void> {
+  /** Runs listener `name` on a stored event (the `events.deliver` job); a failure throws, so the job retries. */
+  async deliver(name: string, stored: StoredEvent, context: JobContext): Promise<void> {
     const listener = this.byKey.get(`${stored.type}:${name}`);
     if (!listener) {
       context.log.warn({ event_id: stored.id, event_type: stored.type, listener: name }, 'event listener is gone');

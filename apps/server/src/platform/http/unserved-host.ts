@@ -4,9 +4,9 @@ import type { AppInstance } from './types.ts';
 import { validatorWithTextRules } from './validation.ts';
 
 /**
- * A Fastify instance that never listens. A worker builds the API surface on it: until modules declare their jobs
- * and listeners apart from their routes (`defineModule`), their registrations must still run for the job
- * definitions, event listeners and socket actions to land in the shared context, while their routes, the OpenAPI
+ * A Fastify instance that never listens. A worker builds the API surface on it: until conversations and channels
+ * declare their jobs, listeners and socket actions in their module objects (`defineModule`) instead of inside their
+ * routes, those registrations must still run for them to land in the shared context, while the routes, the OpenAPI
  * document and the socket gateway stay where no request reaches them.
  */
 export function unservedHost(log: FastifyBaseLogger): AppInstance {

@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import type { JobRow } from './jobs.tables.ts';
 
-export type ClaimedJob = Pick<JobRow, 'id' | 'workspaceId' | 'name' | 'queue' | 'payload' | 'attempts' | 'maxAttempts'>;
+export type ClaimedJob = Pick<
+  JobRow,
+  'id' | 'workspaceId' | 'name' | 'queue' | 'version' | 'payload' | 'attempts' | 'maxAttempts'
+>;
 interface ClaimedRow {
   id: string;
   workspace_id: string | null;
   name: string;
   queue: string;
+  version: number;
   payload: unknown;
   attempts: number;
   max_attempts: number;
@@ -29,15 +33,16 @@ export async function claimFair(
     queue,
     limit,
     after,
-    names,
+    versions,
     now,
-  }: { queue: string; limit: number; after: string | null; names: string[]; now: Date },
+  }: { queue: string; limit: number; after: string | null; versions: Map<string, number>; now: Date },
 ): Promise<ClaimedJob[]> {
-  const named = sql.join(
-    names.map((name) => sql`${name}`),
-    sql`, `,
+  // of the defined job names, up to the version this process knows of each
+  const known = sql.join(
+    [...versions].map(([name, version]) => sql`WHEN ${name} THEN ${version}::int`),
+    sql` `,
   );
-  const due = sql`status = 'queued' AND queue = ${queue} AND run_at <= ${now} AND name IN (${named})`;
+  const due = sql`status = 'queued' AND queue = ${queue} AND run_at <= ${now} AND version <= CASE name ${known} ELSE 0 END`;
   const start = after === null ? sql`TRUE` : sql`${groupOf} > ${after}::uuid`;
   const result = await tx.execute(sql`
     WITH RECURSIVE grp AS (
@@ -60,7 +65,7 @@ export async function claimFair(
     )
     UPDATE jobs SET status = 'running', locked_at = ${now}, attempts = attempts + 1
     FROM chosen WHERE jobs.id = chosen.id
-    RETURNING jobs.id, jobs.workspace_id, jobs.name, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts,
+    RETURNING jobs.id, jobs.workspace_id, jobs.name, jobs.queue, jobs.version, jobs.payload, jobs.attempts, jobs.max_attempts,
       chosen.rank, chosen.turn`);
   const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
   return rows
@@ -70,6 +75,7 @@ export async function claimFair(
       workspaceId: row.workspace_id,
       name: row.name,
       queue: row.queue,
+      version: Number(row.version),
       payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
       attempts: row.attempts,
       maxAttempts: row.max_attempts,

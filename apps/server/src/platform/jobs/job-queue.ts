@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database, Tx } from '../db/database.ts';
 import { safeErrorMessage } from '../logging.ts';
 import { type ClaimedJob, claimFair, NO_ORGANIZATION } from './claim.ts';
-import { defaultBackoffMs, defineJob, type JobDefinition } from './job-definition.ts';
+import { defaultBackoffMs, defineJob, type JobContext, type JobDefinition } from './job-definition.ts';
 import { type JobRow, jobs } from './jobs.tables.ts';
 
 export interface EnqueueOptions {
@@ -41,6 +41,32 @@ const CURRENT_WORKSPACE = sql`nullif(current_setting('app.workspace_id', true), 
 const DAY = 24 * 3600 * 1000;
 const RETENTION_BATCH = 5_000;
 
+/** Finished rows past their keeping time are deleted every hour. */
+const retentionJob = defineJob({
+  name: 'jobs.retention',
+  version: 1,
+  payload: z.object({}),
+  cron: '23 * * * *',
+  handle: (_payload, job: JobContext<JobQueue>) => job.app.purgeFinished(),
+});
+
+const versionOf = (definition: JobDefinition) => definition.version ?? 1;
+
+/** A job stored under an older version of its definition, which has no `upgrade`: no attempt would run it. */
+class NoLongerHandled extends Error {
+  constructor(job: ClaimedJob, definition: JobDefinition) {
+    super(
+      `job ${job.name} version ${job.version} is no longer handled (this release runs version ${versionOf(definition)})`,
+    );
+  }
+}
+
+interface Registered {
+  definition: JobDefinition;
+  /** what its handler gets as `job.app` */
+  app: unknown;
+}
+
 /**
  * A durable queue in PostgreSQL. Due jobs are claimed with FOR UPDATE SKIP LOCKED, so several processes can work
  * one table; each of `concurrency` slots takes the next job as soon as it is free. A running job beats a
@@ -48,7 +74,7 @@ const RETENTION_BATCH = 5_000;
  * cron definitions keep their next run scheduled; finished rows are purged after a while.
  */
 export class JobQueue {
-  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly definitions = new Map<string, Registered>();
   private readonly concurrency: number;
   private readonly queueSlots: Record<string, number>;
   private readonly pollMs: number;
@@ -83,20 +109,19 @@ export class JobQueue {
     this.keepDoneMs = options.keepDoneMs ?? 7 * DAY;
     this.keepFailedMs = options.keepFailedMs ?? 30 * DAY;
     this.now = options.now ?? Date.now;
-    this.define(
-      defineJob({
-        name: 'jobs.retention',
-        payload: z.object({}),
-        cron: '23 * * * *',
-        handle: () => this.purgeFinished(),
-      }),
-    );
+    this.define(retentionJob, this);
   }
 
-  define<S extends z.ZodType>(definition: JobDefinition<S>): void {
+  /** Registers a kind of job; its handler gets `app` as `job.app` (a module's job: the app's context). */
+  define<S extends z.ZodType, App>(
+    definition: JobDefinition<S, App>,
+    ...app: undefined extends App ? [App?] : [App]
+  ): void {
     if (this.definitions.has(definition.name)) throw new Error(`job "${definition.name}" is defined twice`);
+    if (definition.version !== undefined && !(Number.isInteger(definition.version) && definition.version >= 1))
+      throw new Error(`job "${definition.name}" has a version that is not a positive integer`);
     if (definition.cron) CronExpressionParser.parse(definition.cron); // a bad expression fails at start-up
-    this.definitions.set(definition.name, definition as unknown as JobDefinition);
+    this.definitions.set(definition.name, { definition: definition as unknown as JobDefinition, app: app[0] });
   }
 
   /** Stores a job; its payload is checked now, so a bad one fails the caller instead of the worker. */
@@ -126,7 +151,7 @@ export class JobQueue {
     payloads: z.input<S>[],
     options: EnqueueOptions,
   ): Promise<string[]> {
-    if (this.definitions.get(definition.name) !== (definition as unknown as JobDefinition)) {
+    if (this.definitions.get(definition.name)?.definition !== (definition as unknown as JobDefinition)) {
       throw new Error(`job "${definition.name}" is not defined on this queue`);
     }
     const parsed = payloads.map((payload) => definition.payload.parse(payload) as object);
@@ -137,6 +162,7 @@ export class JobQueue {
           chunk.map((payload) => ({
             name: definition.name,
             queue: definition.queue ?? 'default',
+            version: versionOf(definition),
             payload,
             workspaceId: workspaceId as string | null,
             runAt: options.runAt ?? new Date(this.now()),
@@ -205,7 +231,7 @@ export class JobQueue {
 
   /** The named queues of the defined jobs. */
   private queues(): string[] {
-    return [...new Set([...this.definitions.values()].map((definition) => definition.queue ?? 'default'))];
+    return [...new Set([...this.definitions.values()].map(({ definition }) => definition.queue ?? 'default'))];
   }
 
   private slotsOf(queue: string) {
@@ -290,10 +316,15 @@ export class JobQueue {
     }
   }
 
+  /** The newest version of each defined job: a job stored by a newer release waits for a worker that knows it. */
+  private versions(): Map<string, number> {
+    return new Map([...this.definitions].map(([name, { definition }]) => [name, versionOf(definition)]));
+  }
+
   /** One fair claim (see claim.ts) over the organizations after `after`, all of them when null. */
   private claimFrom(queue: string, limit: number, after: string | null) {
     return this.database.unsafeCrossTenant(REASON, (tx) =>
-      claimFair(tx, { queue, limit, after, names: [...this.definitions.keys()], now: new Date(this.now()) }),
+      claimFair(tx, { queue, limit, after, versions: this.versions(), now: new Date(this.now()) }),
     );
   }
 
@@ -340,14 +371,15 @@ export class JobQueue {
   }
 
   private async execute(job: ClaimedJob): Promise<void> {
-    const definition = this.definitions.get(job.name)!;
+    const { definition, app } = this.definitions.get(job.name)!;
     const log = this.log.child({ job_id: job.id, job: job.name, attempt: job.attempts });
     const heartbeat = setInterval(() => {
       this.beat(job.id).catch((error) => log.warn({ err: error }, 'job heartbeat failed'));
     }, this.lockTimeoutMs / 3);
     try {
-      const payload = definition.payload.parse(job.payload);
+      const payload = definition.payload.parse(this.currentPayload(definition, job));
       await definition.handle(payload, {
+        app,
         jobId: job.id,
         attempt: job.attempts,
         log,
@@ -370,7 +402,7 @@ export class JobQueue {
       clearInterval(heartbeat);
       // stored and shown to admins: a failed query's SQL without its parameters
       const message = safeErrorMessage(error);
-      const retry = job.attempts < job.maxAttempts;
+      const retry = !(error instanceof NoLongerHandled) && job.attempts < job.maxAttempts;
       log.warn({ err: error }, retry ? 'job failed, will retry' : 'job failed for good');
       const delay = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
       await this.record(
@@ -388,6 +420,14 @@ export class JobQueue {
       if (definition.cron && !this.stopped)
         await this.scheduleNext(definition).catch((error) => log.error({ err: error }, 'cron scheduling failed'));
     }
+  }
+
+  /** The payload as the definition's version reads it: an older job's through `upgrade`, never as it was stored. */
+  private currentPayload(definition: JobDefinition, job: ClaimedJob): unknown {
+    // a cron run's payload is always `{}`: a run scheduled by an older release is still this one's
+    if (job.version === versionOf(definition) || definition.cron) return job.payload;
+    if (!definition.upgrade) throw new NoLongerHandled(job, definition);
+    return definition.upgrade(job.payload, job.version);
   }
 
   /**
@@ -459,7 +499,7 @@ export class JobQueue {
   }
 
   private async scheduleCron(): Promise<void> {
-    for (const definition of this.definitions.values()) if (definition.cron) await this.scheduleNext(definition);
+    for (const { definition } of this.definitions.values()) if (definition.cron) await this.scheduleNext(definition);
   }
 
   /** One queued run per cron job, at its next occurrence; the time is the idempotency key, so processes agree. */

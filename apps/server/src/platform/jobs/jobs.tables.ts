@@ -14,6 +14,8 @@ export const jobs = pgTable(
     name: text('name').notNull(),
     /** the named queue whose slots run it (its definition's `queue`) */
     queue: text('queue').notNull().default('default'),
+    /** the version of its definition the payload was written for (`JobDefinition.version`) */
+    version: integer('version').notNull().default(1),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
       .notNull()

@@ -1,11 +1,6 @@
-import type { SystemSettingKey } from '@omnichat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-
-/** What the mailer reads of the system settings (the settings module's service is one). */
-export interface SettingsReader {
-  values<K extends SystemSettingKey>(keys: readonly K[]): Promise<Record<K, string>>;
-}
+import type { SettingsReader } from '../settings/settings-reader.ts';
 
 export interface Mail {
   to: string;

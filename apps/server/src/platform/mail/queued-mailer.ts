@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../jobs/job-definition.ts';
+import { defineJob, type JobContext } from '../jobs/job-definition.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -14,16 +14,19 @@ const mailPayload = z.object({
  * Mail leaves through the durable job queue: the request that asked for it succeeds at once, and a delivery
  * that fails (SMTP server down, refused) is retried with backoff instead of failing sign-up or an invitation.
  */
+const sendMail = defineJob({
+  name: 'mail.send',
+  version: 1,
+  payload: mailPayload,
+  maxAttempts: 8,
+  /** `job.app`: the mailer that delivers (SMTP, or the log) */
+  handle: (mail, job: JobContext<Mailer>) => job.app.send(mail),
+  // mails carry live reset, verification and invitation links: only the envelope stays once sent
+  keepWhenFinished: ({ to, subject }) => ({ to, subject }),
+});
+
 export function createQueuedMailer(jobs: JobQueue, delivery: Mailer): Mailer {
-  const sendMail = defineJob({
-    name: 'mail.send',
-    payload: mailPayload,
-    maxAttempts: 8,
-    handle: (mail) => delivery.send(mail),
-    // mails carry live reset, verification and invitation links: only the envelope stays once sent
-    keepWhenFinished: ({ to, subject }) => ({ to, subject }),
-  });
-  jobs.define(sendMail);
+  jobs.define(sendMail, delivery);
   return {
     async send(mail) {
       await jobs.enqueue(sendMail, mail);

@@ -13,7 +13,8 @@ import { toUnixSeconds } from '../../../platform/db/columns.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
 import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
-import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import { defineJob, type JobContext } from '../../../platform/jobs/job-definition.ts';
+import type { AppJob } from '../../../platform/modules/define-module.ts';
 import { loadFields } from '../customer-query.ts';
 import { type CustomerImportRow, customerImports } from '../customers.tables.ts';
 import { type ImportState, importChunk, resolveTargets, rowProblem, targetKeys } from './import-rows.ts';
@@ -58,6 +59,17 @@ export interface UploadedImport {
 }
 
 export type CustomerImportService = ReturnType<typeof createCustomerImportService>;
+
+const IMPORT_ATTEMPTS = 3;
+/** One import, read and written a chunk per transaction on the `imports` queue; a retry resumes after the last. */
+export const customerImportJob = defineJob({
+  name: 'customers.import',
+  version: 1,
+  queue: 'imports',
+  payload: z.object({ import_id: z.uuid() }),
+  maxAttempts: IMPORT_ATTEMPTS,
+  handle: ({ import_id }, job: AppJob) => createCustomerImportService(job.app).runJob(import_id, job),
+});
 
 export function createCustomerImportService(ctx: AppContext) {
   const { database, jobs, sockets } = ctx;
@@ -159,36 +171,28 @@ export function createCustomerImportService(ctx: AppContext) {
     }
   }
 
-  const ATTEMPTS = 3;
-  const importJob = defineJob({
-    name: 'customers.import',
-    queue: 'imports',
-    payload: z.object({ import_id: z.uuid() }),
-    maxAttempts: ATTEMPTS,
-    handle: async ({ import_id }, job) => {
-      try {
-        await run(import_id, job.inWorkspace);
-      } catch (error) {
-        // the last attempt ends the import as failed, keeping what its committed chunks imported
-        if (job.attempt >= ATTEMPTS) {
-          const row = await job.inWorkspace(async (tx) => {
-            const current = await report(tx, import_id);
-            if (!current) return undefined;
-            const failure = translate('server_error', resolveLocale(current.locale));
-            const [failed] = await tx
-              .update(customerImports)
-              .set({ status: 'failed', failure, file: null, updatedAt: new Date() })
-              .where(eq(customerImports.id, import_id))
-              .returning(progressColumns);
-            return failed;
-          });
-          if (row) announce(row);
-        }
-        throw error;
+  /** The import job's run; its last attempt ends the import as failed, keeping what committed chunks imported. */
+  async function runJob(import_id: string, job: JobContext) {
+    try {
+      await run(import_id, job.inWorkspace);
+    } catch (error) {
+      if (job.attempt >= IMPORT_ATTEMPTS) {
+        const row = await job.inWorkspace(async (tx) => {
+          const current = await report(tx, import_id);
+          if (!current) return undefined;
+          const failure = translate('server_error', resolveLocale(current.locale));
+          const [failed] = await tx
+            .update(customerImports)
+            .set({ status: 'failed', failure, file: null, updatedAt: new Date() })
+            .where(eq(customerImports.id, import_id))
+            .returning(progressColumns);
+          return failed;
+        });
+        if (row) announce(row);
       }
-    },
-  });
-  jobs.define(importJob);
+      throw error;
+    }
+  }
 
   /** The checks of an upload before anything is read: a file of a known type that looks like one, and its options. */
   function checkUpload(upload: UploadedImport | null) {
@@ -264,7 +268,7 @@ export function createCustomerImportService(ctx: AppContext) {
           file: upload.bytes,
         })
         .returning({ id: customerImports.id });
-      await jobs.enqueue(importJob, { import_id: row!.id }, { tx });
+      await jobs.enqueue(customerImportJob, { import_id: row!.id }, { tx });
       return { job_id: row!.id };
     });
   }
@@ -289,5 +293,5 @@ export function createCustomerImportService(ctx: AppContext) {
     return row;
   }
 
-  return { preview, start, status, recent, errors, run };
+  return { preview, start, status, recent, errors, run, runJob };
 }

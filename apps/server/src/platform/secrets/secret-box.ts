@@ -6,8 +6,11 @@ const PREFIX = 'enc:v1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Seals secret setting values with AES-256-GCM: `enc:v1:` + base64url(iv | tag | ciphertext). */
-export interface SecretBox {
+/**
+ * Seals secrets kept in the database (setting values, channel tokens): the port modules use. The box below does it
+ * with AES-256-GCM: `enc:v1:` + base64url(iv | tag | ciphertext).
+ */
+export interface SecretSealer {
   seal(plain: string): string;
   /** Decrypts a sealed value; a value stored before encryption existed comes back unchanged. */
   open(stored: string): string;
@@ -15,7 +18,7 @@ export interface SecretBox {
 
 export const isSealed = (value: string) => value.startsWith(PREFIX);
 
-export function createSecretBox(keyMaterial: string | Buffer): SecretBox {
+export function createSecretBox(keyMaterial: string | Buffer): SecretSealer {
   const key = Buffer.from(hkdfSync('sha256', keyMaterial, '', 'omnichat system settings v1', 32));
   return {
     seal(plain) {

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../platform/db/columns.ts';
+import { createdAt, id } from '../db/columns.ts';
 
 /** One-time tokens mailed to people (e-mail verification, password reset). Only a SHA-256 of the token is kept. */
 export const oneTimeTokens = pgTable(

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
-import { oneTimeTokens } from './auth.tables.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { oneTimeTokens } from './one-time-tokens.tables.ts';
 
 type Purpose = 'verify_email' | 'reset_password' | 'change_email';
 type Subject = 'user' | 'admin';

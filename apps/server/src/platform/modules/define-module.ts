@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../db/database.ts';
+import type { DomainEvent, EventType } from '../events/catalogue.ts';
+import type { AppInstance } from '../http/types.ts';
+import type { JobContext, JobDefinition } from '../jobs/job-definition.ts';
+import type { SocketAction } from '../realtime/socket-hub.ts';
+
+/** What a module's job handler and durable listener get besides their input: `job.app` is the app's context. */
+export type AppJob = JobContext<AppContext>;
+
+/** A durable listener: runs as an `events.deliver` job after commit, retried; `name` keys its jobs, keep it. */
+export interface DurableListenerDefinition<T extends EventType = EventType> {
+  event: T;
+  name: string;
+  handle(event: DomainEvent<T>, job: AppJob): Promise<unknown>;
+}
+
+/** A listener run in the committing process right after commit: quick, no outside work (socket pushes). */
+export interface CommittedListenerDefinition<T extends EventType = EventType> {
+  event: T;
+  name: string;
+  handle(event: DomainEvent<T>, app: AppContext): void;
+}
+
+export const durableListener = <T extends EventType>(listener: DurableListenerDefinition<T>) => listener;
+export const committedListener = <T extends EventType>(listener: CommittedListenerDefinition<T>) => listener;
+
+/** What another module keeps of a customer moves to the survivor of a merge, inside the merge's transaction. */
+export type CustomerMergeHook = (tx: Tx, survivorId: string, otherId: string) => Promise<void>;
+
+/** Calls one module makes into whichever modules answer them; each module declares the ones it answers. */
+export interface ModuleHooks {
+  customerMerge: CustomerMergeHook;
+}
+
+export interface ModuleDefinition {
+  name: string;
+  /** HTTP routes (where HTTP is served: ROLE all or api); `hooks` calls every module's hook of a kind in turn */
+  routes?(app: AppInstance, ctx: AppContext, hooks: ModuleHooks): Promise<void> | void;
+  /** general-socket actions by name (where HTTP is served) */
+  socketActions?(ctx: AppContext): Record<string, SocketAction>;
+  /** job definitions (module-level constants), defined in every process; they run where the worker runs */
+  // biome-ignore lint/suspicious/noExplicitAny: a list of jobs with payloads of any schema
+  jobs?: JobDefinition<z.ZodType<any>, AppContext>[];
+  listeners?: DurableListenerDefinition[];
+  committed?: CommittedListenerDefinition[];
+  /** what this module answers when another module calls a hook */
+  hooks?: Partial<ModuleHooks>;
+}
+
+/** One module: its name and what app.ts registers of it. */
+export const defineModule = (definition: ModuleDefinition): ModuleDefinition => definition;

@@ -1,0 +1,45 @@
+import type { AppContext } from '../../context.ts';
+import type { EventType } from '../events/catalogue.ts';
+import type { AppInstance } from '../http/types.ts';
+import type { ModuleDefinition, ModuleHooks } from './define-module.ts';
+
+/** Every module's hook of each kind, called in the order the modules are listed. */
+export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
+  const answering = modules.flatMap((module) => (module.hooks?.customerMerge ? [module.hooks.customerMerge] : []));
+  return {
+    customerMerge: async (tx, survivorId, otherId) => {
+      for (const hook of answering) await hook(tx, survivorId, otherId);
+    },
+  };
+}
+
+/**
+ * Registers what every process needs of the modules: their jobs and durable and after-commit listeners (jobs and
+ * durable listeners run only where the worker runs).
+ */
+export function registerModuleWork(ctx: AppContext, modules: readonly ModuleDefinition[]): void {
+  for (const module of modules) {
+    for (const job of module.jobs ?? []) ctx.jobs.define(job, ctx);
+    for (const listener of module.listeners ?? [])
+      ctx.events.on(listener.event as EventType, listener.name, (event, job) =>
+        listener.handle(event, { ...job, app: ctx }),
+      );
+    for (const listener of module.committed ?? [])
+      ctx.events.onCommitted(listener.event as EventType, listener.name, (event) => listener.handle(event, ctx));
+  }
+}
+
+/** Registers the modules' routes and socket actions, where HTTP is served. */
+export async function registerModuleSurface(
+  app: AppInstance,
+  ctx: AppContext,
+  modules: readonly ModuleDefinition[],
+): Promise<void> {
+  const hooks = hooksOf(modules);
+  for (const module of modules) {
+    for (const [action, definition] of Object.entries(module.socketActions?.(ctx) ?? {}))
+      ctx.sockets.on(action, definition);
+    const { routes } = module;
+    if (routes) await app.register(async (scope) => routes(scope as AppInstance, ctx, hooks));
+  }
+}
