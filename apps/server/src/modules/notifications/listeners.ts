@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { customers } from '../customers/index.ts';
 import { type Notifier, ownersAndAdmins } from './notifier.ts';
 
 const organizationName = async (tx: Tx, workspaceId: string) =>
@@ -10,6 +11,18 @@ const userOfMember = async (tx: Tx, memberId: string) =>
   (
     await tx.select({ userId: workspaceMembers.userId }).from(workspaceMembers).where(eq(workspaceMembers.id, memberId))
   )[0]?.userId;
+const customerNames = async (tx: Tx, ids: string[]) =>
+  new Map(
+    (
+      await tx
+        .select({ id: customers.id, name: customers.displayName })
+        .from(customers)
+        .where(inArray(customers.id, [...new Set(ids)]))
+    ).map((row) => [row.id, row.name]),
+  );
+
+/** How much of a message a notification quotes. */
+const PREVIEW_MAX = 140;
 
 /**
  * The domain events that notify (durable listeners: each event notifies once, also when delivered twice, by its
@@ -53,18 +66,37 @@ export function registerNotificationListeners(ctx: AppContext, notifier: Notifie
     }),
   );
 
-  events.on('conversation.message_received', 'notifications.notify', async ({ id, workspaceId, data }, job) =>
-    job.inWorkspace(async (tx) => {
-      const userId = await userOfMember(tx, data.assignee_member_id);
-      if (userId)
-        await notifier.notifyIn(tx, workspaceId!, [userId], {
-          type: 'conversation.message',
-          params: { customer: data.customer_name, preview: data.preview },
-          url: `/app/chat/chat?c=${data.conversation_id}`,
-          eventKey: id,
-        });
-    }),
-  );
+  // the customer wrote in conversations someone handles: their assignee hears of it once per conversation of an
+  // emit (a webhook batch's messages come together), of its latest message
+  events.onBatch('message.stored', 'notifications.notify', async (stored, job) => {
+    const latest = new Map<string, (typeof stored)[number]>();
+    for (const event of stored) {
+      const { message, conversation } = event.data;
+      if (message.direction === 'inbound' && conversation.assignee_member_id) latest.set(conversation.id, event);
+    }
+    if (!latest.size) return;
+    await job.inWorkspace(async (tx) => {
+      const names = await customerNames(
+        tx,
+        [...latest.values()].map((event) => event.data.conversation.customer_id),
+      );
+      for (const { id, workspaceId, data } of latest.values()) {
+        const customer = names.get(data.conversation.customer_id);
+        // a customer deleted or merged away since: its conversation is gone or another's
+        const userId = customer !== undefined && (await userOfMember(tx, data.conversation.assignee_member_id!));
+        if (userId)
+          await notifier.notifyIn(tx, workspaceId!, [userId], {
+            type: 'conversation.message',
+            params: {
+              customer,
+              preview: (data.message.text ?? `[${data.message.type}]`).slice(0, PREVIEW_MAX),
+            },
+            url: `/app/chat/chat?c=${data.conversation.id}`,
+            eventKey: id,
+          });
+      }
+    });
+  });
 
   events.on('channel.needs_reauth', 'notifications.notify', async ({ id, workspaceId, data }, job) =>
     job.inWorkspace(async (tx) =>
