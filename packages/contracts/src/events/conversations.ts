@@ -41,9 +41,10 @@ export const conversationEvents = {
   /** a message's state moved on: a status forward (sent, delivered, read), a send that failed, its file fetched */
   'message.status_changed': z.object({ message: messageSchema, conversation: conversationFactsSchema }),
   /**
-   * A conversation was started or found by an agent (`created`), assigned, closed or reopened, read by a member
-   * (`by_member_id`), or moved to the survivor of a customer merge. A conversation a customer's first message opens
-   * is announced by that `message.stored`.
+   * A conversation was started or found by an agent (`created`), assigned, closed or reopened, read by a member,
+   * or moved to the survivor of a customer merge (`by_member_id`: the member who did it; null for a merge, whose
+   * `customer.merged` names its actor). A conversation a customer's first message opens is announced by that
+   * `message.stored`.
    */
   'conversation.changed': z.object({
     change: z.enum(CONVERSATION_CHANGES),

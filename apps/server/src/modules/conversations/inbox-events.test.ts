@@ -152,6 +152,33 @@ describe('the inbox announces what it stores', () => {
     expect(deliveries).toHaveLength(1);
     expect((deliveries[0]!.payload as { events: unknown[] }).events).toHaveLength(4);
   });
+
+  it('announces the conversations a customer merge moves to the survivor, and the agents refetch them', async () => {
+    const events = subscriber();
+    const { owner, channel, conversation } = await openInbox();
+    const socket = await silentSocket(owner.token);
+    const survivor = json(
+      await r.post('/v1/customers', owner.token, { first_name: 'Amy', last_name: 'Chan', email: 'amy@example.com' }),
+    ).data;
+    const merged = await r.post(`/v1/customers/${survivor.id}/merge`, owner.token, {
+      other_id: conversation.customer.id,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    await expect.poll(() => socket.heard('conversation.changed')).toEqual([{ id: conversation.id }]);
+    await t.app.jobs.drain();
+    expect(events.changed.map((event) => event.data)).toEqual([
+      {
+        change: 'customer_merged',
+        conversation: expect.objectContaining({
+          id: conversation.id,
+          customer_id: survivor.id,
+          channel_id: channel.id,
+        }),
+        by_member_id: null,
+      },
+    ]);
+    socket.close();
+  });
 });
 
 describe('listeners of the inbox events', () => {

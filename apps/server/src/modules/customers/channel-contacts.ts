@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import { searchText } from './customer-query.ts';
 import { type CustomerRow, customers } from './customers.tables.ts';
 
@@ -147,7 +148,8 @@ export async function customerOfVisitor(tx: Tx, workspaceId: string, name: strin
   return created!;
 }
 
-type MergeHook = (tx: Tx, survivorId: string, otherId: string) => Promise<void>;
+/** `events`: to announce what moved, in the merge's transaction. */
+type MergeHook = (tx: Tx, survivorId: string, otherId: string, events: EventBus) => Promise<void>;
 const mergeHooks = new Set<MergeHook>();
 
 /**
@@ -155,6 +157,6 @@ const mergeHooks = new Set<MergeHook>();
  * before the other customer is deleted (its rows would otherwise go with it).
  */
 export const onCustomerMerge = (hook: MergeHook) => void mergeHooks.add(hook);
-export async function runMergeHooks(tx: Tx, survivorId: string, otherId: string) {
-  for (const hook of mergeHooks) await hook(tx, survivorId, otherId);
+export async function runMergeHooks(tx: Tx, survivorId: string, otherId: string, events: EventBus) {
+  for (const hook of mergeHooks) await hook(tx, survivorId, otherId, events);
 }
