@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
+import type { DomainEvent } from '../../platform/events/catalogue.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { customers } from '../customers/index.ts';
 import { type Notifier, ownersAndAdmins } from './notifier.ts';
@@ -67,36 +68,38 @@ export function registerNotificationListeners(ctx: AppContext, notifier: Notifie
   );
 
   // the customer wrote in conversations someone handles: their assignee hears of it once per conversation of an
-  // emit (a webhook batch's messages come together), of its latest message
-  events.onBatch('message.stored', 'notifications.notify', async (stored, job) => {
-    const latest = new Map<string, (typeof stored)[number]>();
-    for (const event of stored) {
-      const { message, conversation } = event.data;
-      if (message.direction === 'inbound' && conversation.assignee_member_id) latest.set(conversation.id, event);
-    }
-    if (!latest.size) return;
-    await job.inWorkspace(async (tx) => {
-      const names = await customerNames(
-        tx,
-        [...latest.values()].map((event) => event.data.conversation.customer_id),
-      );
-      for (const { id, workspaceId, data } of latest.values()) {
-        const customer = names.get(data.conversation.customer_id);
-        // a customer deleted or merged away since: its conversation is gone or another's
-        const userId = customer !== undefined && (await userOfMember(tx, data.conversation.assignee_member_id!));
-        if (userId)
-          await notifier.notifyIn(tx, workspaceId!, [userId], {
-            type: 'conversation.message',
-            params: {
-              customer,
-              preview: (data.message.text ?? `[${data.message.type}]`).slice(0, PREVIEW_MAX),
-            },
-            url: `/app/chat/chat?c=${data.conversation.id}`,
-            eventKey: id,
-          });
-      }
-    });
-  });
+  // emit (a webhook batch's messages come together), of its latest message; no other message is stored for it
+  const customerWrote = (data: DomainEvent<'message.stored'>['data']) =>
+    data.message.direction === 'inbound' && !!data.conversation.assignee_member_id;
+  events.onBatch(
+    'message.stored',
+    'notifications.notify',
+    async (stored, job) => {
+      const latest = new Map(stored.map((event) => [event.data.conversation.id, event]));
+      await job.inWorkspace(async (tx) => {
+        const names = await customerNames(
+          tx,
+          [...latest.values()].map((event) => event.data.conversation.customer_id),
+        );
+        for (const { id, workspaceId, data } of latest.values()) {
+          const customer = names.get(data.conversation.customer_id);
+          // a customer deleted or merged away since: its conversation is gone or another's
+          const userId = customer !== undefined && (await userOfMember(tx, data.conversation.assignee_member_id!));
+          if (userId)
+            await notifier.notifyIn(tx, workspaceId!, [userId], {
+              type: 'conversation.message',
+              params: {
+                customer,
+                preview: (data.message.text ?? `[${data.message.type}]`).slice(0, PREVIEW_MAX),
+              },
+              url: `/app/chat/chat?c=${data.conversation.id}`,
+              eventKey: id,
+            });
+        }
+      });
+    },
+    customerWrote,
+  );
 
   events.on('channel.needs_reauth', 'notifications.notify', async ({ id, workspaceId, data }, job) =>
     job.inWorkspace(async (tx) =>

@@ -65,7 +65,7 @@ describe('domain events', () => {
     expect(await eventJobs(database)).toHaveLength(1);
   });
 
-  it('records the events of one emitMany as one delivery per durable listener, each event to the others', async () => {
+  it('records the events of one emitMany as one delivery per durable listener that wants any, each event to the others', async () => {
     const { database, queue, events } = await bus();
     const batches: string[][] = [];
     const oneByOne: string[] = [];
@@ -73,6 +73,10 @@ describe('domain events', () => {
     events.onBatch('test.noted', 'batch', async (all) => void batches.push(all.map((event) => event.data.note)));
     events.on('test.noted', 'single', async (event) => void oneByOne.push(event.data.note));
     events.onCommitted('test.noted', 'committed', (event) => void committed.push(event.data.note));
+    // a listener that wants some events only: the others are never stored for it, nor a job when it wants none
+    const picked: string[][] = [];
+    const picky = async (all: { data: { note: string } }[]) => void picked.push(all.map((event) => event.data.note));
+    events.onBatch('test.noted', 'picky', picky, (data) => data.note === 'b');
 
     const workspaceId = randomUUID();
     await expect(
@@ -93,7 +97,8 @@ describe('domain events', () => {
     expect(batches).toEqual(expect.arrayContaining([['a', 'b', 'c'], ['d']]));
     expect(oneByOne.filter((note) => note !== 'd')).toEqual(['a', 'b', 'c']);
     expect(oneByOne).toContain('d');
-    expect(await eventJobs(database)).toHaveLength(4);
+    expect(picked).toEqual([['b']]);
+    expect(await eventJobs(database)).toHaveLength(5);
   });
 
   it('refuses data that does not match the catalogue, failing the change instead of a listener', async () => {

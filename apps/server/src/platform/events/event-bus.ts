@@ -13,9 +13,13 @@ export type BatchListener<T extends EventType> = (events: DomainEvent<T>[], cont
 /** In this process, right after commit, best effort: socket pushes and cache invalidations. */
 export type CommittedListener<T extends EventType> = (event: DomainEvent<T>) => void;
 
+/** Which events a durable listener wants: the others are never stored for it (no job when none is wanted). */
+export type EventFilter<T extends EventType> = (data: DomainEvent<T>['data']) => boolean;
+
 interface Registered {
   name: string;
   durable?: BatchListener<EventType>;
+  wants?: EventFilter<EventType>;
   committed?: CommittedListener<EventType>;
 }
 
@@ -77,11 +81,16 @@ export class EventBus {
   }
 
   /** A durable listener, named uniquely per event type (the name keys its jobs, so keep it stable). */
-  on<T extends EventType>(type: T, name: string, listener: DurableListener<T>): void {
-    this.onBatch(type, name, async (events, context) => {
-      // a delivery of several is retried whole: the listener is idempotent by event id anyway
-      for (const event of events) await listener(event, context);
-    });
+  on<T extends EventType>(type: T, name: string, listener: DurableListener<T>, wants?: EventFilter<T>): void {
+    this.onBatch(
+      type,
+      name,
+      async (events, context) => {
+        // a delivery of several is retried whole: the listener is idempotent by event id anyway
+        for (const event of events) await listener(event, context);
+      },
+      wants,
+    );
   }
 
   /**
@@ -89,12 +98,12 @@ export class EventBus {
    * messages) in one call, in their order, so it can do its work once for the lot (one notification per
    * conversation, one rollup statement).
    */
-  onBatch<T extends EventType>(type: T, name: string, listener: BatchListener<T>): void {
+  onBatch<T extends EventType>(type: T, name: string, listener: BatchListener<T>, wants?: EventFilter<T>): void {
     const key = `${type}:${name}`;
     if (this.byKey.has(key)) throw new Error(`listener "${name}" of "${type}" is registered twice`);
     const durable = listener as unknown as BatchListener<EventType>;
     this.byKey.set(key, durable);
-    this.add(type, { name, durable });
+    this.add(type, { name, durable, wants: wants as EventFilter<EventType> | undefined });
   }
 
   /** A listener run in this process right after commit; it must be quick and must not do outside work. */
@@ -159,8 +168,9 @@ export class EventBus {
     );
     const registered = this.listeners.get(type) ?? [];
     const durable = registered.filter((listener) => listener.durable);
-    if (durable.length) {
-      const stored = events.map(
+    const payloads = durable.flatMap((listener) => {
+      const wanted = listener.wants ? events.filter((event) => listener.wants!(event.data)) : events;
+      const stored = wanted.map(
         (event): StoredEvent => ({
           id: event.id,
           type,
@@ -169,12 +179,9 @@ export class EventBus {
           data: event.data,
         }),
       );
-      await this.jobs.enqueueMany(
-        this.deliver,
-        durable.map((listener) => payloadOf(listener.name, stored)),
-        { tx, workspaceId },
-      );
-    }
+      return stored.length ? [payloadOf(listener.name, stored)] : [];
+    });
+    if (payloads.length) await this.jobs.enqueueMany(this.deliver, payloads, { tx, workspaceId });
     const committed = registered.filter((listener) => listener.committed);
     if (committed.length)
       this.database.afterCommit(() => {
