@@ -12,6 +12,7 @@ const LIBRARY = [
   `${SERVER}/platform/db/database.ts`,
   `${MODULES}/a/index.ts`,
   `${MODULES}/a/a.service.ts`,
+  `${MODULES}/a/a.tables.ts`,
   `${MODULES}/a/sub/deeper/helper.ts`,
   `${MODULES}/a/a.module.ts`,
   `${MODULES}/b/index.ts`,
@@ -123,6 +124,34 @@ describe('module boundaries on the server', () => {
     expect(check(`${MODULES}/a/sub/x.ts`, source)).toEqual([
       `3: a module is imported only through its index.ts (${MODULES}/b/index.ts)`,
     ]);
+  });
+});
+
+describe('route files on the server', () => {
+  const ROUTES = `${MODULES}/a/sub/a.routes.ts`;
+
+  it('refuses a query builder or a table in a *.routes.ts file, type-only imports too', () => {
+    const source = [
+      "import { eq } from 'drizzle-orm';",
+      "import { pgTable } from 'drizzle-orm/pg-core';",
+      "import pg from 'pg';",
+      "import { PGlite } from '@electric-sql/pglite';",
+      "import type { ARow } from '../a.tables.ts';",
+    ].join('\n');
+    expect(check(ROUTES, source)).toEqual([
+      '1: a *.routes.ts file imports no query builder (drizzle-orm): its service runs the queries',
+      '2: a *.routes.ts file imports no query builder (drizzle-orm): its service runs the queries',
+      '3: a *.routes.ts file imports no query builder (pg): its service runs the queries',
+      '4: a *.routes.ts file imports no query builder (@electric-sql/pglite): its service runs the queries',
+      '5: a *.routes.ts file imports no *.tables.ts: its service runs the queries',
+    ]);
+  });
+
+  it('lets a *.routes.ts file call its services, and other files use the query builder', () => {
+    const routes = "import { service } from '../a.service.ts';\nimport { z } from 'zod';\nimport pgp from 'pg-boss';";
+    expect(check(ROUTES, routes)).toEqual([]);
+    const service = "import { eq } from 'drizzle-orm';\nimport { aTable } from './a.tables.ts';";
+    expect(check(`${MODULES}/a/a.service.ts`, service)).toEqual([]);
   });
 });
 

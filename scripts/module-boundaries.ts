@@ -135,6 +135,21 @@ export function ruleBroken(file: string, target: string, typeOnly: boolean): str
   return undefined;
 }
 
+/** The packages that build or run SQL: a route file leaves them to its module's services. */
+const QUERY_BUILDERS = ['drizzle-orm', 'pg', '@electric-sql/pglite'];
+
+/**
+ * The rule an import of `specifier` (resolved to `target` when relative) from a `*.routes.ts` file breaks: routes
+ * parse, authorise and call a service, so they import no query builder and no table.
+ */
+export function routeRuleBroken(file: string, specifier: string, target: string | undefined): string | undefined {
+  if (!file.endsWith('.routes.ts')) return undefined;
+  const builder = QUERY_BUILDERS.find((name) => specifier === name || specifier.startsWith(`${name}/`));
+  if (builder) return `a *.routes.ts file imports no query builder (${builder}): its service runs the queries`;
+  if (target?.endsWith('.tables.ts')) return 'a *.routes.ts file imports no *.tables.ts: its service runs the queries';
+  return undefined;
+}
+
 /** Every broken boundary among `files` (repository-relative paths with their source). */
 export function findViolations(files: ReadonlyMap<string, string>, exists: (file: string) => boolean): Violation[] {
   const violations: Violation[] = [];
@@ -142,8 +157,7 @@ export function findViolations(files: ReadonlyMap<string, string>, exists: (file
     if (isTestFile(file)) continue;
     for (const site of importsOf(file, source)) {
       const target = resolveSpecifier(file, site.specifier, exists);
-      if (!target) continue;
-      const rule = ruleBroken(file, target, site.typeOnly);
+      const rule = routeRuleBroken(file, site.specifier, target) ?? (target && ruleBroken(file, target, site.typeOnly));
       if (rule) violations.push({ file, line: site.line, specifier: site.specifier, rule });
     }
   }

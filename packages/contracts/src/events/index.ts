@@ -6,6 +6,7 @@ import { memberEvents } from './members.ts';
 import { teamEvents } from './teams.ts';
 
 export { type EventActor, eventActor } from './actor.ts';
+export { CONVERSATION_CHANGES, type ConversationFacts, conversationFactsSchema } from './conversations.ts';
 
 /**
  * Every domain event by type, with the zod schema of its data: what the server's modules emit and listen to, and

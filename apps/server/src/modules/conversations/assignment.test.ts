@@ -5,7 +5,7 @@ import { createOwner } from '../../../test/fixtures.ts';
 import { json } from '../../../test/test-app.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { join } from '../teams/test-helpers.ts';
-import { connectWhatsApp, deliverSigned, inboxTest, PHONE_NUMBER_ID } from './test-helpers.ts';
+import { connectWhatsApp, deliverSigned, inboxTest, PHONE_NUMBER_ID, postWebhook } from './test-helpers.ts';
 
 const inbox = inboxTest();
 let { t, r } = inbox;
@@ -177,6 +177,24 @@ describe('notifications', () => {
     ]);
     expect(amys[1]!.params).toMatchObject({ preview: 'is it ready?' });
     expect(await told(owner.user.id)).toEqual([]);
+  });
+
+  it("tell the assignee once per conversation of a delivery batch, of its latest message, and of no agent's reply", async () => {
+    const { owner, channel, conversation } = await openInbox();
+    const amy = await join(t, owner.workspaceId, 'member', agentPermissions);
+    await r.put(`/v1/conversations/${conversation.id}/assignment`, owner.token, {
+      assignee_member_id: amy.memberId,
+      team_id: null,
+    });
+    await r.post(`/v1/conversations/${conversation.id}/messages`, owner.token, { type: 'text', text: 'Hello' });
+    // three deliveries before the channel's job runs: one batch
+    for (const text of ['one', 'two', 'three'])
+      await postWebhook(t, channel.id, whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: '85251234567', text }));
+    await t.app.jobs.drain();
+    const amys = await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.type, 'conversation.message')),
+    );
+    expect(amys.map((n) => [n.userId, n.params.preview])).toEqual([[amy.user.id, 'three']]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { conversationEndpoints, TYPING_ACTION, type TypingPush, typingSchema } from '@omnichat/contracts';
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
@@ -8,13 +7,10 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { sendStoredFile } from '../../platform/http/served-file.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { factsOf } from './announce.ts';
 import { cannedReplyRoutes } from './canned/canned-replies.routes.ts';
-import { audienceOf, createConversationsService, toMessageDto } from './conversations.service.ts';
-import { type ConversationRow, conversations, type MessageRow } from './conversations.tables.ts';
-
-type PushAction = 'conversation.message' | 'conversation.message_status';
-
-import type { Applied } from './inbound/apply-events.ts';
+import { audienceOf, registerConversationListeners } from './conversation-listeners.ts';
+import { createConversationsService } from './conversations.service.ts';
 import { defineMediaFetch } from './inbound/fetch-media.ts';
 import { outboundMediaRoutes } from './outbound/attachments.routes.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
@@ -24,74 +20,22 @@ import { webchatRoutes } from './webchat.routes.ts';
 import { webhookIngestRoutes } from './webhook-ingest.ts';
 
 /**
- * Conversations and their messages (`conversation_read`), and Meta's deliveries that fill them. What a delivery
- * changed is pushed to the organization's sockets of members who may read conversations.
+ * Conversations and their messages (`conversation_read`), and Meta's deliveries that fill them. What changes is
+ * announced by the inbox's events (`message.stored`, `message.status_changed`, `conversation.changed`); the
+ * pushes to agents' sockets and visitors' widgets are their listeners (`conversation-listeners.ts`).
  */
 export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const service = createConversationsService(ctx);
   const read = ctx.guards.member('conversation_read');
   const group = ['conversations'];
 
-  type Assignment = Pick<ConversationRow, 'id' | 'assigneeMemberId' | 'teamId' | 'allTeams'>;
-  const assignmentsOf = (workspaceId: string, ids: string[]) =>
-    ctx.database.withWorkspace(workspaceId, (tx) =>
-      tx
-        .select({
-          id: conversations.id,
-          assigneeMemberId: conversations.assigneeMemberId,
-          teamId: conversations.teamId,
-          allTeams: conversations.allTeams,
-        })
-        .from(conversations)
-        .where(inArray(conversations.id, [...new Set(ids)])),
-    );
-  /**
-   * A message reaches the agents who may see its conversation (`audienceOf`); when the caller does not have the
-   * conversation at hand, its assignment is read first.
-   */
-  const push = (action: PushAction, message: MessageRow, conversation?: Assignment) => {
-    const send = (to: Assignment) =>
-      ctx.sockets.toWorkspace(message.workspaceId, action, toMessageDto(message), audienceOf(to));
-    if (conversation) return send(conversation);
-    assignmentsOf(message.workspaceId, [message.conversationId])
-      .then(([found]) => found && send(found))
-      .catch((error) => app.log.error({ err: error }, 'a message push failed'));
-  };
-  const fetchMedia = defineMediaFetch(ctx, (message) => push('conversation.message_status', message));
-  await webhookIngestRoutes(
-    app,
-    ctx,
-    ({ messages, statuses }: Applied) => {
-      for (const { message, conversation } of messages) push('conversation.message', message, conversation);
-      if (!statuses.length) return;
-      // one read of the assignments for a delivery's statuses
-      assignmentsOf(
-        statuses[0]!.workspaceId,
-        statuses.map((message) => message.conversationId),
-      )
-        .then((found) => {
-          const byId = new Map(found.map((row) => [row.id, row]));
-          for (const message of statuses) {
-            const conversation = byId.get(message.conversationId);
-            if (conversation) push('conversation.message_status', message, conversation);
-          }
-        })
-        .catch((error) => app.log.error({ err: error }, 'a status push failed'));
-    },
-    fetchMedia,
-  );
   const visitors = new VisitorStreams(ctx.cluster);
   // widgets reconnect by themselves, maybe to another process
   app.addHook('preClose', async () => visitors.closeAll());
-  await webchatRoutes(app, ctx, visitors, (message, conversation) =>
-    push('conversation.message', message, conversation),
-  );
-  const outbound = createOutboundService(ctx, app.log, service, push, visitors);
-  /** agents' lists refetch a conversation whose assignment or status changed, once the change is committed */
-  const changed = (workspaceId: string, id: string) =>
-    ctx.database.afterCommit(() =>
-      ctx.sockets.toWorkspace(workspaceId, 'conversation.changed', { id }, { permission: 'conversation_read' }),
-    );
+  registerConversationListeners(ctx, visitors);
+  await webhookIngestRoutes(app, ctx, defineMediaFetch(ctx));
+  await webchatRoutes(app, ctx, visitors);
+  const outbound = createOutboundService(ctx, app.log, service);
   const write = ctx.guards.member('conversation_write');
   await cannedReplyRoutes(app, ctx);
   // an agent typing: the others who may read the conversation see it (the client stops showing it after a pause)
@@ -99,7 +43,7 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     schema: typingSchema,
     handle: async ({ conversation_id, typing }, { principal }) => {
       if (principal.kind !== 'member' || !principal.permissions.includes('conversation_write')) throw forbidden();
-      const { conversation } = await ctx.database.withWorkspace(principal.workspaceId, (tx) =>
+      const { conversation, channelType } = await ctx.database.withWorkspace(principal.workspaceId, (tx) =>
         service.visible(tx, principal, conversation_id),
       );
       const push: TypingPush = {
@@ -108,7 +52,12 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
         member_id: principal.member.id,
         display_name: principal.user.displayName,
       };
-      ctx.sockets.toWorkspace(principal.workspaceId, TYPING_ACTION, push, audienceOf(conversation));
+      ctx.sockets.toWorkspace(
+        principal.workspaceId,
+        TYPING_ACTION,
+        push,
+        audienceOf(factsOf(conversation, channelType)),
+      );
       return { ok: true };
     },
   });
@@ -137,9 +86,7 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: write,
     handler: async (request) => {
       const member = memberOf(request);
-      const id = await startConversation(ctx.database, member, request.body);
-      changed(member.workspaceId, id);
-      return ok(await service.get(member, id));
+      return ok(await service.get(member, await startConversation(ctx, member, request.body)));
     },
   });
   app.route({
@@ -178,24 +125,16 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     handler: async (request) => ok(await outbound.send(memberOf(request), request.params.id, request.body)),
   });
   // files agents send: their upload, and the signed link Meta fetches them by
-  await outboundMediaRoutes(app, ctx, service);
+  await outboundMediaRoutes(app, ctx, outbound);
   app.route({
     ...routeOf(conversationEndpoints.assign, group),
     preHandler: write,
-    handler: async (request) => {
-      const conversation = await service.assign(memberOf(request), request.params.id, request.body);
-      changed(memberOf(request).workspaceId, conversation.id);
-      return ok(conversation);
-    },
+    handler: async (request) => ok(await service.assign(memberOf(request), request.params.id, request.body)),
   });
   app.route({
     ...routeOf(conversationEndpoints.setStatus, group),
     preHandler: write,
-    handler: async (request) => {
-      const conversation = await service.setStatus(memberOf(request), request.params.id, request.body.status);
-      changed(memberOf(request).workspaceId, conversation.id);
-      return ok(conversation);
-    },
+    handler: async (request) => ok(await service.setStatus(memberOf(request), request.params.id, request.body.status)),
   });
   app.route({
     ...routeOf(conversationEndpoints.note, group),

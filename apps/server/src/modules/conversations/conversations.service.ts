@@ -4,7 +4,6 @@ import {
   type ConversationDetail,
   type conversationListQuerySchema,
   isInlineMediaType,
-  type Message,
   type PageInfo,
 } from '@omnichat/contracts';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -17,39 +16,17 @@ import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
-import type { Audience } from '../../platform/realtime/socket-hub.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
-import {
-  type ConversationRow,
-  conversationReads,
-  conversations,
-  type MessageRow,
-  messages,
-} from './conversations.tables.ts';
+import { conversationChanged } from './announce.ts';
+import { type ConversationRow, conversationReads, conversations, messages } from './conversations.tables.ts';
+import { toMessageDto } from './message-dto.ts';
 
 type ListQuery = z.output<typeof conversationListQuerySchema>;
 type AssignInput = z.output<typeof assignConversationBodySchema>;
 
 /** The free-reply window after the customer's last message (WhatsApp, Messenger and Instagram alike). */
 export const SESSION_MS = 24 * 3600 * 1000;
-
-export const toMessageDto = (row: MessageRow): Message => ({
-  id: row.id,
-  conversation_id: row.conversationId,
-  direction: row.direction,
-  type: row.type,
-  text: row.text,
-  content: row.content,
-  status: row.status,
-  external_id: row.externalId,
-  media_url: row.mediaKey ? `/v1/conversations/${row.conversationId}/messages/${row.id}/media` : null,
-  media_type: row.mediaType,
-  error_code: row.errorCode,
-  error_title: row.errorTitle,
-  seq: row.seq,
-  created_at: toUnixSeconds(row.sentAt),
-});
 
 const isAdmin = (member: MemberPrincipal) => member.member.role === 'owner' || member.member.role === 'admin';
 
@@ -69,19 +46,6 @@ export function visibleTo(member: MemberPrincipal): SQL | undefined {
     eq(conversations.allTeams, true),
     and(isNull(conversations.assigneeMemberId), isNull(conversations.teamId)),
   );
-}
-
-/**
- * Who hears of a conversation live, by the rule of `visibleTo`: the organization's holders of conversation_read
- * when it is nobody's or every team's, else only owners, admins, its assignee and its team's members.
- */
-export function audienceOf(conversation: Pick<ConversationRow, 'assigneeMemberId' | 'teamId' | 'allTeams'>): Audience {
-  const { assigneeMemberId, teamId, allTeams } = conversation;
-  if (allTeams || (!assigneeMemberId && !teamId)) return { permission: 'conversation_read' };
-  return {
-    permission: 'conversation_read',
-    scope: { memberIds: assigneeMemberId ? [assigneeMemberId] : [], teamIds: teamId ? [teamId] : [] },
-  };
 }
 
 /** Inbound messages after what the member last read. */
@@ -276,6 +240,7 @@ export function createConversationsService(ctx: AppContext) {
           },
           member.workspaceId,
         );
+      await conversationChanged(ctx.events, tx, member.workspaceId, 'assigned', id, member.member.id);
       // owners and admins see every conversation; a member who hands one on may no longer see it
       return (await joined(tx, member, eq(conversations.id, id)).then((rows) => rows.map(toDto)))[0]!;
     });
@@ -302,6 +267,7 @@ export function createConversationsService(ctx: AppContext) {
         .update(conversations)
         .set({ status, closedAt: status === 'closed' ? new Date() : null, updatedAt: new Date() })
         .where(eq(conversations.id, id));
+      await conversationChanged(ctx.events, tx, member.workspaceId, 'status', id, member.member.id);
       return reread(tx, member, id);
     });
   }

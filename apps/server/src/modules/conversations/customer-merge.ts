@@ -1,13 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CustomerMergeHook } from '../../platform/modules/define-module.ts';
+import { factsById } from './announce.ts';
 import { conversations } from './conversations.tables.ts';
 import { webchatVisitors } from './webchat.tables.ts';
 
 /**
  * A merged customer's conversations and web-chat visitors move to the survivor. Where both had an open
  * conversation on one channel, the other's is closed first: a customer has one open conversation per channel.
+ * Each moved conversation is a `conversation.changed` (`customer_merged`).
  */
-export const customerMerge: CustomerMergeHook = async (tx, survivorId, otherId) => {
+export const customerMerge: CustomerMergeHook = async (tx, survivorId, otherId, events) => {
   const survivorsOpen = tx
     .select({ channelId: conversations.channelId })
     .from(conversations)
@@ -22,6 +24,25 @@ export const customerMerge: CustomerMergeHook = async (tx, survivorId, otherId) 
         inArray(conversations.channelId, survivorsOpen),
       ),
     );
-  await tx.update(conversations).set({ customerId: survivorId }).where(eq(conversations.customerId, otherId));
+  const moved = await tx
+    .update(conversations)
+    .set({ customerId: survivorId })
+    .where(eq(conversations.customerId, otherId))
+    .returning({ id: conversations.id, workspaceId: conversations.workspaceId });
   await tx.update(webchatVisitors).set({ customerId: survivorId }).where(eq(webchatVisitors.customerId, otherId));
+  if (!moved.length) return;
+  const facts = await factsById(
+    tx,
+    moved.map((row) => row.id),
+  );
+  await events.emitMany(
+    tx,
+    'conversation.changed',
+    [...facts.values()].map((conversation) => ({
+      change: 'customer_merged' as const,
+      conversation,
+      by_member_id: null,
+    })),
+    moved[0]!.workspaceId,
+  );
 };

@@ -1,10 +1,12 @@
 import type { CreateConversationBody } from '@omnichat/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
-import type { Database, Tx } from '../../platform/db/database.ts';
+import type { Tx } from '../../platform/db/database.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { type ChannelRow, channels } from '../channels/index.ts';
 import { type CustomerRow, customers } from '../customers/index.ts';
+import { conversationChanged } from './announce.ts';
 import { conversations } from './conversations.tables.ts';
 import { openConversation } from './threads.ts';
 import { webchatVisitors } from './webchat.tables.ts';
@@ -33,7 +35,11 @@ async function reachable(tx: Tx, channel: ChannelRow, customer: CustomerRow) {
  * new one, which the member who started it handles. Outside a session the composer then offers templates only.
  * Returns its id.
  */
-export async function startConversation(database: Database, member: MemberPrincipal, body: CreateConversationBody) {
+export async function startConversation(
+  { database, events }: AppContext,
+  member: MemberPrincipal,
+  body: CreateConversationBody,
+) {
   return database.withWorkspace(member.workspaceId, async (tx) => {
     const [channel] = await tx.select().from(channels).where(eq(channels.id, body.channel_id));
     if (!channel) throw fieldError('channel_id', 'not_found');
@@ -46,6 +52,7 @@ export async function startConversation(database: Database, member: MemberPrinci
         .update(conversations)
         .set({ assigneeMemberId: member.member.id, updatedAt: new Date() })
         .where(eq(conversations.id, conversation.id));
+    await conversationChanged(events, tx, member.workspaceId, 'created', conversation.id, member.member.id);
     return conversation.id;
   });
 }

@@ -8,8 +8,8 @@ import { isTransientDatabaseError } from '../../platform/db/transient.ts';
 import { localeOf, sendError } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/job-definition.ts';
-import { channelOfWebhook, WEBHOOK_PATH } from '../channels/index.ts';
-import { announceReceived } from './announce.ts';
+import { type ChannelRow, channelOfWebhook, WEBHOOK_PATH } from '../channels/index.ts';
+import { factsOf, messagesStored, statusesChanged } from './announce.ts';
 import { webhookDeliveries } from './conversations.tables.ts';
 import { createDeliveryWriter } from './delivery-writer.ts';
 import { applyWaiting, type DeliveriesApplied } from './inbound/apply-deliveries.ts';
@@ -42,10 +42,9 @@ const RECHECK_MS = 1_000;
 export async function webhookIngestRoutes(
   app: AppInstance,
   ctx: AppContext,
-  pushed: (applied: Applied) => void,
   fetchMedia: JobDefinition<z.ZodObject<{ message_id: z.ZodUUID }>>,
 ) {
-  const { database, jobs, secrets } = ctx;
+  const { database, events, jobs, secrets } = ctx;
   const ingest = defineJob({
     name: 'channels.webhook',
     queue: 'webhooks',
@@ -53,10 +52,16 @@ export async function webhookIngestRoutes(
     maxAttempts: 5,
     handle: async ({ channel_id }, job) => {
       // one job per channel at a time (its idempotency key): it keeps going until no delivery is left
-      const finish = async (tx: Tx, applied: Applied) => {
-        for (const { message } of applied.messages)
+      const finish = async (tx: Tx, channel: ChannelRow, { messages, statuses }: Applied) => {
+        for (const { message } of messages)
           if (MEDIA_TYPES.has(message.type)) await jobs.enqueue(fetchMedia, { message_id: message.id }, { tx });
-        await announceReceived(ctx, tx, applied.messages);
+        await messagesStored(
+          events,
+          tx,
+          channel.workspaceId,
+          messages.map(({ message, conversation }) => ({ message, conversation: factsOf(conversation, channel.type) })),
+        );
+        await statusesChanged(events, tx, channel.workspaceId, statuses);
       };
       const apply = (oneByOne: boolean) => job.inWorkspace((tx) => applyWaiting(tx, channel_id, oneByOne, finish));
       for (;;) {
@@ -84,7 +89,6 @@ export async function webhookIngestRoutes(
         // where, never what: the error names places in the delivery and the failed statement, no content
         for (const [delivery_id, error] of batch.errors)
           job.log.warn({ channel_id, delivery_id, error }, 'webhook delivery set aside, wholly or in part');
-        pushed(batch.applied);
       }
     },
   });

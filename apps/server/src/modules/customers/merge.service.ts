@@ -111,7 +111,7 @@ export function createCustomerMergeService(
       // the other customer goes first, so its unique values are free for the survivor
       await tx.update(customerTimeline).set({ customerId: id }).where(eq(customerTimeline.customerId, other.id));
       const otherTagIds = (tags.get(other.id) ?? []).map((tag) => tag.id);
-      await moveOtherModulesRows(tx, id, other.id);
+      await moveOtherModulesRows(tx, id, other.id, ctx.events);
       await tx.delete(customers).where(byId(other.id));
       await tx
         .update(customers)

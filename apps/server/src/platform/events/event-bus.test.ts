@@ -65,6 +65,42 @@ describe('domain events', () => {
     expect(await eventJobs(database)).toHaveLength(1);
   });
 
+  it('records the events of one emitMany as one delivery per durable listener that wants any, each event to the others', async () => {
+    const { database, queue, events } = await bus();
+    const batches: string[][] = [];
+    const oneByOne: string[] = [];
+    const committed: string[] = [];
+    events.onBatch('test.noted', 'batch', async (all) => void batches.push(all.map((event) => event.data.note)));
+    events.on('test.noted', 'single', async (event) => void oneByOne.push(event.data.note));
+    events.onCommitted('test.noted', 'committed', (event) => void committed.push(event.data.note));
+    // a listener that wants some events only: the others are never stored for it, nor a job when it wants none
+    const picked: string[][] = [];
+    const picky = async (all: { data: { note: string } }[]) => void picked.push(all.map((event) => event.data.note));
+    events.onBatch('test.noted', 'picky', picky, (data) => data.note === 'b');
+
+    const workspaceId = randomUUID();
+    await expect(
+      database.withWorkspace(workspaceId, async (tx) => {
+        await events.emitMany(tx, 'test.noted', [{ note: 'undone' }], workspaceId);
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    await database.withWorkspace(workspaceId, (tx) =>
+      events.emitMany(tx, 'test.noted', [{ note: 'a' }, { note: 'b' }, { note: 'c' }], workspaceId),
+    );
+    await database.withWorkspace(workspaceId, (tx) => events.emit(tx, 'test.noted', { note: 'd' }, workspaceId));
+    await queue.drain();
+
+    expect(committed).toEqual(['a', 'b', 'c', 'd']);
+    // the two emits' deliveries may run side by side; each keeps its events' order
+    expect(batches).toHaveLength(2);
+    expect(batches).toEqual(expect.arrayContaining([['a', 'b', 'c'], ['d']]));
+    expect(oneByOne.filter((note) => note !== 'd')).toEqual(['a', 'b', 'c']);
+    expect(oneByOne).toContain('d');
+    expect(picked).toEqual([['b']]);
+    expect(await eventJobs(database)).toHaveLength(5);
+  });
+
   it('refuses data that does not match the catalogue, failing the change instead of a listener', async () => {
     const { database, events } = await bus();
     events.on('test.noted', 'durable', async () => undefined);

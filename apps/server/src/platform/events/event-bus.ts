@@ -8,12 +8,18 @@ import { type DomainEvent, EVENT_SCHEMAS, type EventSchemas, type EventType } fr
 
 /** Durable: runs as a job on the `events` queue after commit, retried with backoff, once per event and listener. */
 export type DurableListener<T extends EventType> = (event: DomainEvent<T>, context: JobContext) => Promise<unknown>;
+/** Durable, given the events of one emit together (one, or the items of an `emitMany`), in their order. */
+export type BatchListener<T extends EventType> = (events: DomainEvent<T>[], context: JobContext) => Promise<unknown>;
 /** In this process, right after commit, best effort: socket pushes and cache invalidations. */
 export type CommittedListener<T extends EventType> = (event: DomainEvent<T>) => void;
 
+/** Which events a durable listener wants: the others are never stored for it (no job when none is wanted). */
+export type EventFilter<T extends EventType> = (data: DomainEvent<T>['data']) => boolean;
+
 interface Registered {
   name: string;
-  durable?: DurableListener<EventType>;
+  durable?: BatchListener<EventType>;
+  wants?: EventFilter<EventType>;
   committed?: CommittedListener<EventType>;
 }
 
@@ -26,7 +32,11 @@ const storedEvent = z.object({
 });
 type StoredEvent = z.infer<typeof storedEvent>;
 
-const deliveryPayload = z.object({ listener: z.string(), event: storedEvent });
+/** One event (`emit`) or the events of one `emitMany`, for one listener. */
+const deliveryPayload = z.union([
+  z.object({ listener: z.string(), event: storedEvent }),
+  z.object({ listener: z.string(), events: z.array(storedEvent).min(1) }),
+]);
 
 /** One event delivered to one durable listener (the outbox's job). */
 const deliverEvent = defineJob({
@@ -34,7 +44,8 @@ const deliverEvent = defineJob({
   version: 1,
   queue: 'events',
   payload: deliveryPayload,
-  handle: ({ listener, event }, job: JobContext<EventBus>) => job.app.deliver(listener, event, job),
+  handle: (payload, job: JobContext<EventBus>) =>
+    job.app.deliver(payload.listener, 'events' in payload ? payload.events : [payload.event], job),
 });
 
 /**
@@ -46,7 +57,7 @@ const deliverEvent = defineJob({
  */
 export class EventBus {
   private readonly listeners = new Map<string, Registered[]>();
-  private readonly byKey = new Map<string, DurableListener<EventType>>();
+  private readonly byKey = new Map<string, BatchListener<EventType>>();
   private readonly delivered: ((type: string, lagMs: number) => void)[] = [];
 
   private readonly database: Database;
@@ -72,11 +83,29 @@ export class EventBus {
   }
 
   /** A durable listener, named uniquely per event type (the name keys its jobs, so keep it stable). */
-  on<T extends EventType>(type: T, name: string, listener: DurableListener<T>): void {
+  on<T extends EventType>(type: T, name: string, listener: DurableListener<T>, wants?: EventFilter<T>): void {
+    this.onBatch(
+      type,
+      name,
+      async (events, context) => {
+        // a delivery of several is retried whole: the listener is idempotent by event id anyway
+        for (const event of events) await listener(event, context);
+      },
+      wants,
+    );
+  }
+
+  /**
+   * A durable listener that takes the events of one emit together: those of an `emitMany` (a webhook batch's
+   * messages) in one call, in their order, so it can do its work once for the lot (one notification per
+   * conversation, one rollup statement).
+   */
+  onBatch<T extends EventType>(type: T, name: string, listener: BatchListener<T>, wants?: EventFilter<T>): void {
     const key = `${type}:${name}`;
     if (this.byKey.has(key)) throw new Error(`listener "${name}" of "${type}" is registered twice`);
-    this.byKey.set(key, listener as unknown as DurableListener<EventType>);
-    this.add(type, { name, durable: listener as unknown as DurableListener<EventType> });
+    const durable = listener as unknown as BatchListener<EventType>;
+    this.byKey.set(key, durable);
+    this.add(type, { name, durable, wants: wants as EventFilter<EventType> | undefined });
   }
 
   /** A listener run in this process right after commit; it must be quick and must not do outside work. */
@@ -99,32 +128,68 @@ export class EventBus {
     data: DomainEvent<T>['data'],
     workspaceId: string | null,
   ): Promise<DomainEvent<T>> {
-    const event: DomainEvent<T> = {
-      id: randomUUID(),
-      type,
-      workspaceId,
-      occurredAt: this.now(),
-      data: this.schemaOf(type).parse(data) as DomainEvent<T>['data'],
-    };
+    const [event] = await this.record(tx, type, [data], workspaceId, (listener, [stored]) => ({
+      listener,
+      event: stored!,
+    }));
+    return event!;
+  }
+
+  /**
+   * `emit` for many events of one type at once (a webhook batch's messages): the same events one by one to the
+   * after-commit listeners, but one `events.deliver` job per durable listener for all of them, written by one
+   * statement, whatever their number.
+   */
+  async emitMany<T extends EventType>(
+    tx: Tx,
+    type: T,
+    items: DomainEvent<T>['data'][],
+    workspaceId: string | null,
+  ): Promise<DomainEvent<T>[]> {
+    if (!items.length) return [];
+    return this.record(tx, type, items, workspaceId, (listener, events) => ({ listener, events }));
+  }
+
+  private async record<T extends EventType>(
+    tx: Tx,
+    type: T,
+    items: DomainEvent<T>['data'][],
+    workspaceId: string | null,
+    payloadOf: (listener: string, stored: StoredEvent[]) => z.input<typeof deliveryPayload>,
+  ): Promise<DomainEvent<T>[]> {
+    const schema = this.schemaOf(type);
+    const occurredAt = this.now();
+    const events = items.map(
+      (data): DomainEvent<T> => ({
+        id: randomUUID(),
+        type,
+        workspaceId,
+        occurredAt,
+        data: schema.parse(data) as DomainEvent<T>['data'],
+      }),
+    );
     const registered = this.listeners.get(type) ?? [];
     const durable = registered.filter((listener) => listener.durable);
-    if (durable.length) {
-      const stored: StoredEvent = {
-        id: event.id,
-        type,
-        workspace_id: workspaceId,
-        occurred_at: event.occurredAt,
-        data: event.data,
-      };
-      await this.jobs.enqueueMany(
-        deliverEvent,
-        durable.map((listener) => ({ listener: listener.name, event: stored })),
-        { tx, workspaceId },
+    const payloads = durable.flatMap((listener) => {
+      const wanted = listener.wants ? events.filter((event) => listener.wants!(event.data)) : events;
+      const stored = wanted.map(
+        (event): StoredEvent => ({
+          id: event.id,
+          type,
+          workspace_id: workspaceId,
+          occurred_at: occurredAt,
+          data: event.data,
+        }),
       );
-    }
+      return stored.length ? [payloadOf(listener.name, stored)] : [];
+    });
+    if (payloads.length) await this.jobs.enqueueMany(deliverEvent, payloads, { tx, workspaceId });
     const committed = registered.filter((listener) => listener.committed);
-    if (committed.length) this.database.afterCommit(() => this.runCommitted(committed, event));
-    return event;
+    if (committed.length)
+      this.database.afterCommit(() => {
+        for (const event of events) this.runCommitted(committed, event);
+      });
+    return events;
   }
 
   private schemaOf(type: string): z.ZodType {
@@ -151,30 +216,35 @@ export class EventBus {
     }
   }
 
-  /** Runs listener `name` on a stored event (the `events.deliver` job); a failure throws, so the job retries. */
-  async deliver(name: string, stored: StoredEvent, context: JobContext): Promise<void> {
-    const listener = this.byKey.get(`${stored.type}:${name}`);
+  /** Runs listener `name` on stored events (the `events.deliver` job); a failure throws, so the job retries. */
+  async deliver(name: string, stored: StoredEvent[], context: JobContext): Promise<void> {
+    const { type, id } = stored[0]!;
+    const listener = this.byKey.get(`${type}:${name}`);
     if (!listener) {
-      context.log.warn({ event_id: stored.id, event_type: stored.type, listener: name }, 'event listener is gone');
+      context.log.warn({ event_id: id, event_type: type, listener: name }, 'event listener is gone');
       return;
     }
-    const event: DomainEvent = {
-      id: stored.id,
-      type: stored.type as EventType,
-      workspaceId: stored.workspace_id,
-      occurredAt: stored.occurred_at,
-      data: this.schemaOf(stored.type).parse(stored.data) as DomainEvent['data'],
-    };
+    const events = stored.map(
+      (one): DomainEvent => ({
+        id: one.id,
+        type: one.type as EventType,
+        workspaceId: one.workspace_id,
+        occurredAt: one.occurred_at,
+        data: this.schemaOf(one.type).parse(one.data) as DomainEvent['data'],
+      }),
+    );
     try {
-      await listener(event, context);
+      await listener(events, context);
     } catch (error) {
       context.log.error(
-        { err: error, event_id: event.id, event_type: event.type, listener: name },
+        { err: error, event_id: id, event_type: type, events: events.length, listener: name },
         'event listener failed',
       );
       throw error; // the job retries it
     }
-    const lag = this.now() - event.occurredAt;
-    for (const observe of this.delivered) observe(event.type, lag);
+    for (const event of events) {
+      const lag = this.now() - event.occurredAt;
+      for (const observe of this.delivered) observe(event.type, lag);
+    }
   }
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../db/database.ts';
 import type { DomainEvent, EventType } from '../events/catalogue.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { AppInstance } from '../http/types.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-definition.ts';
 import type { SocketAction } from '../realtime/socket-hub.ts';
@@ -10,11 +11,16 @@ import type { SocketAction } from '../realtime/socket-hub.ts';
 export type AppJob = JobContext<AppContext>;
 
 /** A durable listener: runs as an `events.deliver` job after commit, retried; `name` keys its jobs, keep it. */
-export interface DurableListenerDefinition<T extends EventType = EventType> {
+export type DurableListenerDefinition<T extends EventType = EventType> = {
   event: T;
   name: string;
-  handle(event: DomainEvent<T>, job: AppJob): Promise<unknown>;
-}
+  /** which events it wants: the others are never stored for it */
+  wants?(data: DomainEvent<T>['data']): boolean;
+} & (
+  | { handle(event: DomainEvent<T>, job: AppJob): Promise<unknown> }
+  /** the events of one emit together (a webhook batch's messages) */
+  | { handleBatch(events: DomainEvent<T>[], job: AppJob): Promise<unknown> }
+);
 
 /** A listener run in the committing process right after commit: quick, no outside work (socket pushes). */
 export interface CommittedListenerDefinition<T extends EventType = EventType> {
@@ -27,7 +33,8 @@ export const durableListener = <T extends EventType>(listener: DurableListenerDe
 export const committedListener = <T extends EventType>(listener: CommittedListenerDefinition<T>) => listener;
 
 /** What another module keeps of a customer moves to the survivor of a merge, inside the merge's transaction. */
-export type CustomerMergeHook = (tx: Tx, survivorId: string, otherId: string) => Promise<void>;
+/** `events`: to announce what moved, in the merge's transaction */
+export type CustomerMergeHook = (tx: Tx, survivorId: string, otherId: string, events: EventBus) => Promise<void>;
 
 /** Calls one module makes into whichever modules answer them; each module declares the ones it answers. */
 export interface ModuleHooks {

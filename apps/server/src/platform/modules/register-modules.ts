@@ -7,8 +7,8 @@ import type { ModuleDefinition, ModuleHooks } from './define-module.ts';
 export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
   const answering = modules.flatMap((module) => (module.hooks?.customerMerge ? [module.hooks.customerMerge] : []));
   return {
-    customerMerge: async (tx, survivorId, otherId) => {
-      for (const hook of answering) await hook(tx, survivorId, otherId);
+    customerMerge: async (tx, survivorId, otherId, events) => {
+      for (const hook of answering) await hook(tx, survivorId, otherId, events);
     },
   };
 }
@@ -20,10 +20,23 @@ export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
 export function registerModuleWork(ctx: AppContext, modules: readonly ModuleDefinition[]): void {
   for (const module of modules) {
     for (const job of module.jobs ?? []) ctx.jobs.define(job, ctx);
-    for (const listener of module.listeners ?? [])
-      ctx.events.on(listener.event as EventType, listener.name, (event, job) =>
-        listener.handle(event, { ...job, app: ctx }),
-      );
+    for (const listener of module.listeners ?? []) {
+      const type = listener.event as EventType;
+      if ('handleBatch' in listener)
+        ctx.events.onBatch(
+          type,
+          listener.name,
+          (events, job) => listener.handleBatch(events, { ...job, app: ctx }),
+          listener.wants,
+        );
+      else
+        ctx.events.on(
+          type,
+          listener.name,
+          (event, job) => listener.handle(event, { ...job, app: ctx }),
+          listener.wants,
+        );
+    }
     for (const listener of module.committed ?? [])
       ctx.events.onCommitted(listener.event as EventType, listener.name, (event) => listener.handle(event, ctx));
   }

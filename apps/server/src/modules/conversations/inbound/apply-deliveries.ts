@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
 import { isTransientDatabaseError } from '../../../platform/db/transient.ts';
 import { safeErrorMessage } from '../../../platform/logging.ts';
-import { channels } from '../../channels/index.ts';
+import { type ChannelRow, channels } from '../../channels/index.ts';
 import { webhookDeliveries } from '../conversations.tables.ts';
 import { type Applied, applyEvents } from './apply-events.ts';
 import { readDelivery } from './meta-events.ts';
@@ -11,14 +11,14 @@ import { readDelivery } from './meta-events.ts';
 const BATCH = 500;
 
 export interface DeliveriesApplied {
-  applied: Applied;
   /** delivery id → what of it was not read or not applied */
   errors: Map<string, string>;
 }
 
 /**
  * Applies the channel's waiting deliveries (up to 500, in arrival order) in `tx` under the channel's lock, then
- * `finish` for the new messages, and marks them all processed, each with what of it could not be read or applied.
+ * `finish` with what they changed (its events), and marks them all processed, each with what of it could not be
+ * read or applied.
  * `oneByOne` applies each delivery in a savepoint of its own, so that one that fails is set aside with its error
  * and the others go in; a database that is away fails the whole (the job tries again). Null: nothing waits.
  */
@@ -26,7 +26,7 @@ export async function applyWaiting(
   tx: Tx,
   channelId: string,
   oneByOne: boolean,
-  finish: (tx: Tx, applied: Applied) => Promise<void>,
+  finish: (tx: Tx, channel: ChannelRow, applied: Applied) => Promise<void>,
 ): Promise<DeliveriesApplied | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${channelId}, 0))`);
   const [channel] = await tx.select().from(channels).where(eq(channels.id, channelId));
@@ -65,13 +65,13 @@ export async function applyWaiting(
         errors.set(delivery.id, [errors.get(delivery.id), notApplied].filter(Boolean).join('; '));
       }
     }
-  await finish(tx, applied);
+  await finish(tx, channel, applied);
   await markProcessed(
     tx,
     waiting.map((delivery) => delivery.id),
     errors,
   );
-  return { applied, errors };
+  return { errors };
 }
 
 /** Marks the deliveries processed, in one statement, keeping the errors of those that have one. */

@@ -6,7 +6,7 @@ import { type ConversationRow, conversations, type MessageRow, messages } from '
 import { addMessages, openConversations } from '../threads.ts';
 import type { MetaEvent } from './meta-events.ts';
 
-/** What changed, for the live push after commit. */
+/** What changed, for the events of the batch. */
 export interface Applied {
   messages: { message: MessageRow; conversation: ConversationRow }[];
   statuses: MessageRow[];

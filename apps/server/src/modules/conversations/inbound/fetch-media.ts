@@ -7,7 +7,7 @@ import * as whatsapp from '../../../integrations/meta/whatsapp.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import { OutboundError } from '../../../platform/outbound/outbound-error.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
-import { channelNeedsReauth } from '../announce.ts';
+import { channelNeedsReauth, statusesChanged } from '../announce.ts';
 import { type MessageRow, messages } from '../conversations.tables.ts';
 
 /** The kinds of message that carry a file. */
@@ -26,9 +26,10 @@ function sourceOf(message: MessageRow): { mediaId: string } | { url: string } | 
  * A received file is fetched from Meta after its message is stored (never inside the webhook's transaction) and
  * kept by the storage adapter; the message then carries it. A file over the upload limit is left at Meta and the
  * message says so; so does a URL that is not Meta's (`graph.download` refuses it); a refused token flags the channel.
+ * Each outcome is a `message.status_changed`.
  */
-export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow) => void) {
-  const { database, graph, secrets, storage } = ctx;
+export function defineMediaFetch(ctx: AppContext) {
+  const { database, events, graph, secrets, storage } = ctx;
   const fetchMedia = defineJob({
     name: 'messages.fetch-media',
     queue: 'media',
@@ -45,16 +46,15 @@ export function defineMediaFetch(ctx: AppContext, changed: (message: MessageRow)
       });
       const source = found && sourceOf(found.message);
       if (!found || !source) return;
-      const record = async (changes: Partial<MessageRow>) => {
-        const [row] = await job.inWorkspace((tx) =>
-          tx
+      const record = (changes: Partial<MessageRow>) =>
+        job.inWorkspace(async (tx) => {
+          const changed = await tx
             .update(messages)
             .set({ ...changes, updatedAt: new Date() })
             .where(eq(messages.id, message_id))
-            .returning(),
-        );
-        if (row) changed(row);
-      };
+            .returning();
+          await statusesChanged(events, tx, found.message.workspaceId, changed);
+        });
       try {
         const file = await download(found.channel, source);
         const key = await storage.put(found.message.workspaceId, file.bytes);

@@ -1,11 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MEDIA_TYPES,
-  type Attachment,
-  conversationEndpoints,
-} from '@omnichat/contracts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MEDIA_TYPES, conversationEndpoints } from '@omnichat/contracts';
 import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -14,9 +9,8 @@ import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
 import { ok, replies } from '../../../platform/http/envelope.ts';
 import { sendStoredFile } from '../../../platform/http/served-file.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
-import type { ConversationsService } from '../conversations.service.ts';
-import { outboundAttachments } from './attachments.tables.ts';
 import { MEDIA_LINK_PATH, mediaLinks } from './media-links.ts';
+import type { OutboundService } from './outbound.service.ts';
 
 type MediaType = (typeof ATTACHMENT_MEDIA_TYPES)[number];
 const ACCEPTED = new Set<string>(ATTACHMENT_MEDIA_TYPES);
@@ -75,8 +69,8 @@ type FilePart = { type?: string; filename?: string; mimetype?: string; toBuffer?
  * signed and expiring link Meta fetches a sent file by (`/public/v1/media/:token`, no session: the token is the
  * credential).
  */
-export async function outboundMediaRoutes(app: AppInstance, ctx: AppContext, conversations: ConversationsService) {
-  const { database, storage } = ctx;
+export async function outboundMediaRoutes(app: AppInstance, ctx: AppContext, outbound: OutboundService) {
+  const { storage } = ctx;
   const links = await mediaLinks(ctx);
 
   app.get(`${MEDIA_LINK_PATH}/:token`, {
@@ -133,23 +127,7 @@ export async function outboundMediaRoutes(app: AppInstance, ctx: AppContext, con
         if (!mediaType) throw badRequest('attachment_type_unsupported');
         const bytes = await part.toBuffer();
         if (bytes.length === 0) throw badRequest('attachment_required');
-        const attachment: Attachment = await database.withWorkspace(member.workspaceId, async (tx) => {
-          const { conversation } = await conversations.visible(tx, member, request.params.id);
-          const key = await storage.put(member.workspaceId, bytes);
-          const [row] = await tx
-            .insert(outboundAttachments)
-            .values({
-              workspaceId: member.workspaceId,
-              conversationId: conversation.id,
-              mediaKey: key,
-              mediaType,
-              filename,
-              size: bytes.length,
-              uploadedByMemberId: member.member.id,
-            })
-            .returning();
-          return { attachment_id: row!.id, media_type: mediaType, size: bytes.length, filename };
-        });
+        const attachment = await outbound.attach(member, request.params.id, { bytes, filename, mediaType });
         return ok(attachment);
       },
     });

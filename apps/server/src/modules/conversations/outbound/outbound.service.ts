@@ -1,4 +1,4 @@
-import type { Message, sendMessageBodySchema } from '@omnichat/contracts';
+import type { Attachment, Message, sendMessageBodySchema } from '@omnichat/contracts';
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import type { Tx } from '../../../platform/db/database.ts';
 import { AppError, fieldError } from '../../../platform/errors.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import { channels } from '../../channels/index.ts';
-import { type ConversationsService, toMessageDto } from '../conversations.service.ts';
+import { conversationChanged, factsOf, messagesStored, statusesChanged } from '../announce.ts';
+import type { ConversationsService } from '../conversations.service.ts';
 import {
   type ConversationRow,
   conversationReads,
@@ -18,7 +19,7 @@ import {
   type MessageRow,
   messages,
 } from '../conversations.tables.ts';
-import type { VisitorStreams } from '../visitor-streams.ts';
+import { toMessageDto } from '../message-dto.ts';
 import { outboundAttachments } from './attachments.tables.ts';
 import { deliver, replyWindow } from './send-message.ts';
 
@@ -28,37 +29,36 @@ const SEND_ATTEMPTS = 5;
 
 /**
  * Replies and read marks. A message (text, file or template) is stored, then sent to Graph at once; when Graph
- * is unreachable or throttles, a job tries again with backoff, and the last attempt records the failure. `push`
- * tells the organization's agents of a new message and of a later change of its state.
+ * is unreachable or throttles, a job tries again with backoff, and the last attempt records the failure. Each
+ * message is a `message.stored` with its state after the first attempt; a later attempt's outcome a
+ * `message.status_changed`.
  */
+export type OutboundService = ReturnType<typeof createOutboundService>;
+
 export function createOutboundService(
   ctx: AppContext,
   log: FastifyBaseLogger,
   conversationsService: ConversationsService,
-  push: (action: 'conversation.message' | 'conversation.message_status', message: MessageRow) => void,
-  visitors: VisitorStreams,
 ) {
-  const { database, jobs, graph, secrets } = ctx;
+  const { database, events, jobs, graph, secrets } = ctx;
 
   const retry = defineJob({
     name: 'messages.send',
     queue: 'outbound',
     payload: z.object({ message_id: z.uuid() }),
     maxAttempts: SEND_ATTEMPTS,
-    handle: async ({ message_id }, job) => {
-      const message = await job.inWorkspace(async (tx) => {
+    handle: ({ message_id }, job) =>
+      job.inWorkspace(async (tx) => {
         const [waiting] = await tx
           .select()
           .from(messages)
           .where(and(eq(messages.id, message_id), eq(messages.status, 'wait_to_send')));
-        if (!waiting) return null;
-        if ((await deliver(ctx, visitors, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
+        if (!waiting) return;
+        if ((await deliver(ctx, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
           throw new Error('Graph is unreachable or throttling: the message waits for the next attempt');
         const [now] = await tx.select().from(messages).where(eq(messages.id, message_id));
-        return now!;
-      });
-      if (message) push('conversation.message_status', message);
-    },
+        await statusesChanged(events, tx, now!.workspaceId, [now!]);
+      }),
   });
   jobs.define(retry);
 
@@ -103,7 +103,7 @@ export function createOutboundService(
    */
   async function send(member: MemberPrincipal, id: string, body: SendMessageOutput): Promise<Message> {
     const sent = await database.withWorkspace(member.workspaceId, async (tx) => {
-      const { conversation } = await conversationsService.visible(tx, member, id);
+      const { conversation, channelType } = await conversationsService.visible(tx, member, id);
       const [channel] = await tx.select().from(channels).where(eq(channels.id, conversation.channelId));
       if (channel!.status === 'needs_reauth') throw new AppError(409, 'channel_needs_reauth');
       if (body.type === 'template') {
@@ -132,10 +132,12 @@ export function createOutboundService(
         .update(conversations)
         .set({ lastMessageAt: new Date(), lastMessagePreview: preview, updatedAt: new Date() })
         .where(eq(conversations.id, conversation.id));
-      if ((await deliver(ctx, visitors, tx, stored!, false)) === 'retry')
+      if ((await deliver(ctx, tx, stored!, false)) === 'retry')
         await jobs.enqueue(retry, { message_id: stored!.id }, { tx });
       const [now] = await tx.select().from(messages).where(eq(messages.id, stored!.id));
-      ctx.database.afterCommit(() => push('conversation.message', now!));
+      await messagesStored(events, tx, member.workspaceId, [
+        { message: now!, conversation: factsOf(conversation, channelType) },
+      ]);
       return now!;
     });
     return toMessageDto(sent);
@@ -144,7 +146,7 @@ export function createOutboundService(
   /** A private note: in the thread for the agents, never sent to Meta, outside the 24-hour window too. */
   async function note(member: MemberPrincipal, id: string, text: string): Promise<Message> {
     return database.withWorkspace(member.workspaceId, async (tx) => {
-      const { conversation } = await conversationsService.visible(tx, member, id);
+      const { conversation, channelType } = await conversationsService.visible(tx, member, id);
       const [stored] = await tx
         .insert(messages)
         .values({
@@ -158,7 +160,9 @@ export function createOutboundService(
           senderMemberId: member.member.id,
         })
         .returning();
-      ctx.database.afterCommit(() => push('conversation.message', stored!));
+      await messagesStored(events, tx, member.workspaceId, [
+        { message: stored!, conversation: factsOf(conversation, channelType) },
+      ]);
       return toMessageDto(stored!);
     });
   }
@@ -169,7 +173,7 @@ export function createOutboundService(
    */
   async function markRead(member: MemberPrincipal, id: string) {
     const lastInbound = await database.withWorkspace(member.workspaceId, async (tx) => {
-      const { conversation } = await conversationsService.visible(tx, member, id);
+      const { conversation, channelType } = await conversationsService.visible(tx, member, id);
       const [last] = await tx
         .select({ seq: max(messages.seq) })
         .from(messages)
@@ -186,6 +190,14 @@ export function createOutboundService(
           target: [conversationReads.conversationId, conversationReads.memberId],
           set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)` },
         });
+      await conversationChanged(
+        events,
+        tx,
+        member.workspaceId,
+        'read',
+        factsOf(conversation, channelType),
+        member.member.id,
+      );
       const [channel] = await tx.select().from(channels).where(eq(channels.id, conversation.channelId));
       if (channel?.type !== 'whatsapp') return null;
       const [inbound] = await tx
@@ -211,5 +223,30 @@ export function createOutboundService(
     return { unread_count: 0 };
   }
 
-  return { send, note, markRead };
+  /** A file an agent uploads into a conversation they may see, to send in it next (`attachment_id`). */
+  async function attach(
+    member: MemberPrincipal,
+    id: string,
+    file: { bytes: Buffer; filename: string; mediaType: Attachment['media_type'] },
+  ): Promise<Attachment> {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      const { conversation } = await conversationsService.visible(tx, member, id);
+      const key = await ctx.storage.put(member.workspaceId, file.bytes);
+      const [row] = await tx
+        .insert(outboundAttachments)
+        .values({
+          workspaceId: member.workspaceId,
+          conversationId: conversation.id,
+          mediaKey: key,
+          mediaType: file.mediaType,
+          filename: file.filename,
+          size: file.bytes.length,
+          uploadedByMemberId: member.member.id,
+        })
+        .returning();
+      return { attachment_id: row!.id, media_type: file.mediaType, size: file.bytes.length, filename: file.filename };
+    });
+  }
+
+  return { send, note, markRead, attach };
 }

@@ -10,7 +10,6 @@ import { type CustomerRow, customers } from '../../customers/index.ts';
 import { channelNeedsReauth } from '../announce.ts';
 import { SESSION_MS } from '../conversations.service.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
-import { toWebchatMessage, type VisitorStreams, visitorKey } from '../visitor-streams.ts';
 import { mediaLinks } from './media-links.ts';
 
 /** After 24 hours Messenger and Instagram take an agent's reply for 6 days more with the HUMAN_AGENT tag. */
@@ -100,13 +99,7 @@ export type Delivery = 'sent' | 'failed' | 'retry';
  * caption follows its file as a second text: once the file is sent, the caption's failure is only noted in
  * `content.caption_error` (sending the file again would repeat it).
  */
-export async function deliver(
-  ctx: AppContext,
-  visitors: VisitorStreams,
-  tx: Tx,
-  message: MessageRow,
-  finalAttempt: boolean,
-): Promise<Delivery> {
+export async function deliver(ctx: AppContext, tx: Tx, message: MessageRow, finalAttempt: boolean): Promise<Delivery> {
   const [found] = await tx
     .select({ channel: channels, customer: customers, conversation: conversations })
     .from(conversations)
@@ -121,10 +114,10 @@ export async function deliver(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(messages.id, message.id));
 
-  // web chat: the reply goes to the visitor's open widgets (and waits in their thread for the next visit)
+  // web chat: sent once stored; its `message.stored` takes it to the visitor's open widgets (and it waits in their
+  // thread for the next visit)
   if (channel.type === 'webchat') {
     await record({ status: 'sent' });
-    ctx.database.afterCommit(() => visitors.send(visitorKey(channel.id, customer.id), toWebchatMessage(message)));
     return 'sent';
   }
   const link =
