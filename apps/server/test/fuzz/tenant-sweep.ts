@@ -242,8 +242,11 @@ export async function fingerprint(t: TestApp, workspaceId: string): Promise<Reco
     const digests: Record<string, string> = {};
     for (const table of [...tables, 'workspaces']) {
       const column = table === 'workspaces' ? 'id' : 'workspace_id';
+      // A's jobs by what they are, not by how far they got: A's own queued work (a webhook's recheck a second
+      // later) may run meanwhile, while a job B's request added for A would still show
+      const text = table === 'jobs' ? sql`(t.name, t.payload)::text` : sql`t::text`;
       const result = (await tx.execute(
-        sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+        sql`select count(*)::int as rows, md5(coalesce(string_agg(${text}, '|' order by ${text}), '')) as digest
             from ${sql.identifier(table)} t where ${sql.identifier(column)} = ${workspaceId}`,
       )) as unknown as { rows: { rows: number; digest: string }[] };
       const [row] = result.rows;

@@ -9,7 +9,7 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/audit/audit.service.ts: a system admin reads the whole audit log',
   'modules/audit/audit.service.ts: platform changes are audited outside any one organization',
   'modules/channels/webhook-channels.ts: a webhook finds its channel by the id in its address',
-  'modules/conversations/webchat.routes.ts: the web-chat widget finds its channel by its key',
+  'modules/conversations/webchat.service.ts: the web-chat widget finds its channel by its key',
   'modules/conversations/delivery-writer.ts: webhook deliveries of several organizations are stored together',
   'modules/conversations/webhook-ingest.ts: the webhook sweep queues channels whose deliveries wait',
   'modules/customers/customers.service.ts: a customer search names its organization and uses the trigram and JSON indexes that row-level security cannot (their operators are not leakproof)',
