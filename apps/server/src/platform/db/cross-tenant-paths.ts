@@ -18,5 +18,6 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/notifications/delivery.ts: notification retention removes old notifications of every user',
   'modules/workspaces/workspaces.service.ts: a user lists their own organizations',
   'platform/jobs/job-queue.ts: the job queue claims and records jobs of every organization',
+  'platform/jobs/retention.ts: the job queue removes finished jobs of every organization',
   'platform/observability/metrics.ts: metrics read the job queue depth',
 ];

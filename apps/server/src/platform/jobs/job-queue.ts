@@ -1,12 +1,13 @@
 import { CronExpressionParser } from 'cron-parser';
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, Tx } from '../db/database.ts';
 import { safeErrorMessage } from '../logging.ts';
 import { type ClaimedJob, claimFair, NO_ORGANIZATION } from './claim.ts';
-import { defaultBackoffMs, defineJob, type JobContext, type JobDefinition } from './job-definition.ts';
+import { defaultBackoffMs, type JobDefinition } from './job-definition.ts';
 import { type JobRow, jobs } from './jobs.tables.ts';
+import { purgeFinishedJobs, retentionJob } from './retention.ts';
 
 export interface EnqueueOptions {
   workspaceId?: string | null;
@@ -36,19 +37,9 @@ export interface QueueOptions {
 
 const REASON = 'the job queue claims and records jobs of every organization';
 
-/** What a claim answers of each job: enough to run it and record the outcome. */
+/** The organization of the caller's transaction: a job stored inside it belongs to it. */
 const CURRENT_WORKSPACE = sql`nullif(current_setting('app.workspace_id', true), '')::uuid`;
 const DAY = 24 * 3600 * 1000;
-const RETENTION_BATCH = 5_000;
-
-/** Finished rows past their keeping time are deleted every hour. */
-const retentionJob = defineJob({
-  name: 'jobs.retention',
-  version: 1,
-  payload: z.object({}),
-  cron: '23 * * * *',
-  handle: (_payload, job: JobContext<JobQueue>) => job.app.purgeFinished(),
-});
 
 const versionOf = (definition: JobDefinition) => definition.version ?? 1;
 
@@ -479,23 +470,13 @@ export class JobQueue {
     );
   }
 
-  /** Deletes finished rows past their keeping time, a batch at a time, so the table stays as fast as when new. */
-  async purgeFinished(): Promise<void> {
-    const doneBefore = new Date(this.now() - this.keepDoneMs);
-    const failedBefore = new Date(this.now() - this.keepFailedMs);
-    const expired = or(
-      and(inArray(jobs.status, ['done', 'cancelled']), lt(jobs.finishedAt, doneBefore)),
-      and(eq(jobs.status, 'failed'), lt(jobs.finishedAt, failedBefore)),
+  /** Deletes finished rows past their keeping time (the hourly `jobs.retention`). */
+  purgeFinished(): Promise<void> {
+    return purgeFinishedJobs(
+      this.database,
+      new Date(this.now() - this.keepDoneMs),
+      new Date(this.now() - this.keepFailedMs),
     );
-    for (;;) {
-      const deleted = await this.database.unsafeCrossTenant(REASON, (tx) =>
-        tx
-          .delete(jobs)
-          .where(inArray(jobs.id, tx.select({ id: jobs.id }).from(jobs).where(expired).limit(RETENTION_BATCH)))
-          .returning({ id: jobs.id }),
-      );
-      if (deleted.length < RETENTION_BATCH) return;
-    }
   }
 
   private async scheduleCron(): Promise<void> {
