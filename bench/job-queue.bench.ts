@@ -53,6 +53,7 @@ async function round(database: Database, label: string, finishedRows: number) {
   const definitions = QUEUES.map((name) =>
     defineJob({
       name: `noop.${name}`,
+      version: 1,
       queue: name,
       payload: z.object({ n: z.number() }),
       handle: async () => void ran++,

@@ -38,7 +38,6 @@ import { localeOf, registerErrorHandling, sendError } from './platform/http/erro
 import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/protocol-errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import type { AppInstance } from './platform/http/types.ts';
-import { unservedHost } from './platform/http/unserved-host.ts';
 import { validatorWithTextRules } from './platform/http/validation.ts';
 import { isApiPath, serveWebApp } from './platform/http/web-app.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
@@ -186,24 +185,23 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   // jobs and listeners are defined in every process (they run where the worker runs); routes where HTTP is served
   registerModuleWork(ctx, [defineModule({ name: 'platform', committed: accountListeners }), ...MODULES]);
 
-  // A worker serves only /healthz, /readyz and /metrics: the API, its OpenAPI document and the sockets are built on
-  // a host that never listens. The modules' jobs and listeners are registered above from their module objects; the
-  // routes still run on the worker only because conversations and channels define theirs inside their routes (once
-  // they declare them in their module objects, the worker can skip routes and this host can go).
-  const surface = config.ROLE === 'worker' ? unservedHost(app.log) : app;
-  await surface.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'OmniChat API',
-        version: '0.1.0',
-        description: 'Envelope: {success, data, page?} or {success:false, error, trace_id}.',
+  // A worker serves only /healthz, /readyz and /metrics: no API, OpenAPI document or sockets
+  const servesApi = config.ROLE !== 'worker';
+  if (servesApi) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'OmniChat API',
+          version: '0.1.0',
+          description: 'Envelope: {success, data, page?} or {success:false, error, trace_id}.',
+        },
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearerAuth: [] }],
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearerAuth: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await surface.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   app.decorate('sockets', ctx.sockets);
   app.decorate('jobs', ctx.jobs);
@@ -227,7 +225,6 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await cluster.close();
-    if (surface !== app) await surface.close();
   });
   // One transaction per member request: the member guard and the handler run in one transaction of the token's
   // organization (tenancy set once), which every withWorkspace of that organization in the handler joins.
@@ -240,10 +237,12 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       return guards.inMember(request, permission ?? undefined, async () => handler.call(this, request, reply));
     };
   });
-  await registerSocketGateway(surface, ctx.sockets, socketAuth);
-  await registerModuleSurface(surface, ctx, MODULES);
+  if (servesApi) {
+    await registerSocketGateway(app, ctx.sockets, socketAuth);
+    await registerModuleSurface(app, ctx, MODULES);
+  }
 
-  const hasWebApp = surface === app && (await serveWebApp(app, config.webDist));
+  const hasWebApp = servesApi && (await serveWebApp(app, config.webDist));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {

@@ -31,7 +31,13 @@ const failingInsert = (t: TestApp) =>
 
 /** Runs a job of one attempt whose handler fails, and answers its row. */
 async function failedJob(t: TestApp, name: string, handle: () => Promise<unknown>) {
-  const def = defineJob({ name, payload: z.object({}), maxAttempts: 1, handle: async () => void (await handle()) });
+  const def = defineJob({
+    name,
+    version: 1,
+    payload: z.object({}),
+    maxAttempts: 1,
+    handle: async () => void (await handle()),
+  });
   t.app.jobs.define(def);
   const id = await t.app.jobs.enqueue(def, {});
   await t.app.jobs.drain();

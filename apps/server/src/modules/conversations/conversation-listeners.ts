@@ -1,7 +1,7 @@
 import type { ConversationFacts } from '@omnichat/contracts';
-import type { AppContext } from '../../context.ts';
+import { type CommittedListenerDefinition, committedListener } from '../../platform/modules/define-module.ts';
 import type { Audience } from '../../platform/realtime/socket-hub.ts';
-import { type VisitorStreams, visitorKey } from './visitor-streams.ts';
+import { toVisitor, visitorKey } from './visitor-streams.ts';
 
 const readers = { permission: 'conversation_read' } as const;
 
@@ -27,25 +27,39 @@ export function audienceOf({
  * from some); a web-chat message reaches the visitor's open widgets (the agents' notes never do). A member's read
  * changes no one else's list.
  */
-export function registerConversationListeners({ events, sockets }: AppContext, visitors: VisitorStreams) {
-  events.onCommitted('message.stored', 'sockets.push', ({ workspaceId, data }) =>
-    sockets.toWorkspace(workspaceId!, 'conversation.message', data.message, audienceOf(data.conversation)),
-  );
-  events.onCommitted('message.status_changed', 'sockets.push', ({ workspaceId, data }) =>
-    sockets.toWorkspace(workspaceId!, 'conversation.message_status', data.message, audienceOf(data.conversation)),
-  );
-  events.onCommitted('conversation.changed', 'sockets.push', ({ workspaceId, data }) => {
-    if (data.change === 'read') return;
-    sockets.toWorkspace(workspaceId!, 'conversation.changed', { id: data.conversation.id }, readers);
-  });
-  events.onCommitted('message.stored', 'webchat.visitors', ({ data: { message, conversation } }) => {
-    if (conversation.channel_type !== 'webchat' || message.type === 'note') return;
-    visitors.send(visitorKey(conversation.channel_id, conversation.customer_id), {
-      id: message.id,
-      direction: message.direction,
-      text: message.text,
-      seq: message.seq,
-      created_at: message.created_at,
-    });
-  });
-}
+export const conversationCommittedListeners: CommittedListenerDefinition[] = [
+  committedListener({
+    event: 'message.stored',
+    name: 'sockets.push',
+    handle: ({ workspaceId, data }, { sockets }) =>
+      sockets.toWorkspace(workspaceId!, 'conversation.message', data.message, audienceOf(data.conversation)),
+  }),
+  committedListener({
+    event: 'message.status_changed',
+    name: 'sockets.push',
+    handle: ({ workspaceId, data }, { sockets }) =>
+      sockets.toWorkspace(workspaceId!, 'conversation.message_status', data.message, audienceOf(data.conversation)),
+  }),
+  committedListener({
+    event: 'conversation.changed',
+    name: 'sockets.push',
+    handle: ({ workspaceId, data }, { sockets }) => {
+      if (data.change === 'read') return;
+      sockets.toWorkspace(workspaceId!, 'conversation.changed', { id: data.conversation.id }, readers);
+    },
+  }),
+  committedListener({
+    event: 'message.stored',
+    name: 'webchat.visitors',
+    handle: ({ data: { message, conversation } }, { cluster }) => {
+      if (conversation.channel_type !== 'webchat' || message.type === 'note') return;
+      toVisitor(cluster, visitorKey(conversation.channel_id, conversation.customer_id), {
+        id: message.id,
+        direction: message.direction,
+        text: message.text,
+        seq: message.seq,
+        created_at: message.created_at,
+      });
+    },
+  }),
+];

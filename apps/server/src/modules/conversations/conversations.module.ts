@@ -1,10 +1,17 @@
 import { defineModule } from '../../platform/modules/define-module.ts';
+import { conversationCommittedListeners } from './conversation-listeners.ts';
+import { conversationSocketActions } from './conversation-socket-actions.ts';
 import { conversationsRoutes } from './conversations.routes.ts';
 import { customerMerge } from './customer-merge.ts';
+import { fetchMediaJob } from './inbound/fetch-media.ts';
+import { sendRetryJob } from './outbound/outbound.service.ts';
+import { webhookIngestJob, webhookRecheckJob, webhookSweepJob } from './webhook-jobs.ts';
 
-/** Its jobs, listeners and socket actions are still registered by its routes (a worker runs them unserved). */
 export const conversationsModule = defineModule({
   name: 'conversations',
   routes: conversationsRoutes,
+  socketActions: conversationSocketActions,
+  jobs: [webhookIngestJob, webhookRecheckJob, webhookSweepJob, fetchMediaJob, sendRetryJob],
+  committed: conversationCommittedListeners,
   hooks: { customerMerge },
 });

@@ -1,17 +1,13 @@
-import { conversationEndpoints, TYPING_ACTION, type TypingPush, typingSchema } from '@omnichat/contracts';
+import { conversationEndpoints } from '@omnichat/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
-import { forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { sendStoredFile } from '../../platform/http/served-file.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { factsOf } from './announce.ts';
 import { cannedReplyRoutes } from './canned/canned-replies.routes.ts';
-import { audienceOf, registerConversationListeners } from './conversation-listeners.ts';
 import { createConversationsService } from './conversations.service.ts';
-import { defineMediaFetch } from './inbound/fetch-media.ts';
 import { outboundMediaRoutes } from './outbound/attachments.routes.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
 import { startConversation } from './start-conversation.ts';
@@ -22,7 +18,8 @@ import { webhookIngestRoutes } from './webhook-ingest.ts';
 /**
  * Conversations and their messages (`conversation_read`), and Meta's deliveries that fill them. What changes is
  * announced by the inbox's events (`message.stored`, `message.status_changed`, `conversation.changed`); the
- * pushes to agents' sockets and visitors' widgets are their listeners (`conversation-listeners.ts`).
+ * pushes to agents' sockets and visitors' widgets are their listeners (`conversation-listeners.ts`). Its jobs,
+ * listeners and socket actions are declared in `conversations.module.ts`.
  */
 export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const service = createConversationsService(ctx);
@@ -32,46 +29,11 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const visitors = new VisitorStreams(ctx.cluster);
   // widgets reconnect by themselves, maybe to another process
   app.addHook('preClose', async () => visitors.closeAll());
-  registerConversationListeners(ctx, visitors);
-  await webhookIngestRoutes(app, ctx, defineMediaFetch(ctx));
+  await webhookIngestRoutes(app, ctx);
   await webchatRoutes(app, ctx, visitors);
   const outbound = createOutboundService(ctx, app.log, service);
   const write = ctx.guards.member('conversation_write');
   await cannedReplyRoutes(app, ctx);
-  // an agent typing: the others who may read the conversation see it (the client stops showing it after a pause)
-  ctx.sockets.on(TYPING_ACTION, {
-    schema: typingSchema,
-    handle: async ({ conversation_id, typing }, { principal }) => {
-      if (principal.kind !== 'member' || !principal.permissions.includes('conversation_write')) throw forbidden();
-      const { conversation, channelType } = await ctx.database.withWorkspace(principal.workspaceId, (tx) =>
-        service.visible(tx, principal, conversation_id),
-      );
-      const push: TypingPush = {
-        conversation_id,
-        typing,
-        member_id: principal.member.id,
-        display_name: principal.user.displayName,
-      };
-      ctx.sockets.toWorkspace(
-        principal.workspaceId,
-        TYPING_ACTION,
-        push,
-        audienceOf(factsOf(conversation, channelType)),
-      );
-      return { ok: true };
-    },
-  });
-  ctx.sockets.on('conversation.catch_up', {
-    schema: z.object({
-      after_seq: z.number().int().min(0),
-      since: z.number().int().min(0).optional(),
-      limit: z.number().int().min(1).max(500).default(200),
-    }),
-    handle: ({ after_seq, since, limit }, { principal }) => {
-      if (principal.kind !== 'member' || !principal.permissions.includes('conversation_read')) throw forbidden();
-      return service.catchUp(principal, after_seq, since, limit);
-    },
-  });
 
   app.route({
     ...routeOf(conversationEndpoints.list, group),

@@ -56,7 +56,7 @@ export class VisitorStreams {
   }
 
   send(key: string, message: WebchatMessage): void {
-    this.bus.publish(BUS_CHANNEL, { key, message } satisfies VisitorPush);
+    toVisitor(this.bus, key, message);
   }
 
   get size() {
@@ -71,6 +71,11 @@ export class VisitorStreams {
     for (const set of this.streams.values()) for (const stream of set) stream.end();
     this.streams.clear();
   }
+}
+
+/** A message to a visitor's streams, whichever process holds them (also from a process that holds none). */
+export function toVisitor(bus: ClusterBus, key: string, message: WebchatMessage): void {
+  bus.publish(BUS_CHANNEL, { key, message } satisfies VisitorPush);
 }
 
 /** One event; its id is the message's seq, which EventSource sends back as Last-Event-ID on a reconnect. */

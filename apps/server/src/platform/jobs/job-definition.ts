@@ -20,9 +20,9 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, App = unknown> {
   /**
    * The payload's version, stored with every queued job: raise it when the payload or its meaning changes. A job
    * stored under an older version runs only through `upgrade`, and fails clearly without it; a job stored by a
-   * newer release waits for a worker that knows its version. Omitted: 1 (state it in a module's definition).
+   * newer release waits for a worker that knows its version. A new kind of job starts at 1.
    */
-  version?: number;
+  version: number;
   payload: S;
   handle(payload: z.output<S>, job: JobContext<App>): Promise<void>;
   /** The payload of a job stored under `fromVersion` (older than `version`), as this version reads it. */

@@ -23,6 +23,7 @@ describe('job queue', () => {
     const seen: string[] = [];
     const greet = defineJob({
       name: 'greet',
+      version: 1,
       payload: z.object({ name: z.string() }),
       handle: async (p) => void seen.push(p.name),
     });
@@ -37,7 +38,12 @@ describe('job queue', () => {
 
   it('waits for a scheduled time', async () => {
     const seen: number[] = [];
-    const later = defineJob({ name: 'later', payload: z.object({}), handle: async () => void seen.push(1) });
+    const later = defineJob({
+      name: 'later',
+      version: 1,
+      payload: z.object({}),
+      handle: async () => void seen.push(1),
+    });
     t.app.jobs.define(later);
     await t.app.jobs.enqueue(later, {}, { runAt: new Date(Date.now() + 60_000) });
     await t.app.jobs.drain();
@@ -51,6 +57,7 @@ describe('job queue', () => {
     let calls = 0;
     const flaky = defineJob({
       name: 'flaky',
+      version: 1,
       payload: z.object({}),
       maxAttempts: 3,
       handle: async () => {
@@ -78,7 +85,7 @@ describe('job queue', () => {
   });
 
   it('ignores a second enqueue with the same idempotency key', async () => {
-    const once = defineJob({ name: 'once', payload: z.object({}), handle: async () => {} });
+    const once = defineJob({ name: 'once', version: 1, payload: z.object({}), handle: async () => {} });
     t.app.jobs.define(once);
     expect(await t.app.jobs.enqueue(once, {}, { idempotencyKey: 'k1' })).toEqual(expect.any(String));
     expect(await t.app.jobs.enqueue(once, {}, { idempotencyKey: 'k1' })).toBeNull();
@@ -91,6 +98,7 @@ describe('job queue', () => {
     const names: string[][] = [];
     const list = defineJob({
       name: 'list-workspaces',
+      version: 1,
       payload: z.object({}),
       handle: async (_p, ctx) =>
         void names.push(await ctx.inWorkspace(async (tx) => (await tx.select().from(workspaces)).map((w) => w.name))),
@@ -103,7 +111,7 @@ describe('job queue', () => {
 
   it('runs again a job whose worker died', async () => {
     let calls = 0;
-    const work = defineJob({ name: 'work', payload: z.object({}), handle: async () => void calls++ });
+    const work = defineJob({ name: 'work', version: 1, payload: z.object({}), handle: async () => void calls++ });
     t.app.jobs.define(work);
     const id = await t.app.jobs.enqueue(work, {});
     await t.database.unsafeCrossTenant('test', (tx) =>
@@ -120,6 +128,7 @@ describe('job queue', () => {
     let calls = 0;
     const nightly = defineJob({
       name: 'nightly',
+      version: 1,
       payload: z.object({}),
       cron: '0 3 * * *',
       handle: async () => void calls++,
@@ -131,7 +140,9 @@ describe('job queue', () => {
     expect(scheduled?.runAt.getUTCHours()).toBe(3);
     expect(scheduled!.runAt.getTime()).toBeGreaterThan(Date.now());
     expect(() =>
-      t.app.jobs.define(defineJob({ name: 'bad', payload: z.object({}), cron: 'whenever', handle: async () => {} })),
+      t.app.jobs.define(
+        defineJob({ name: 'bad', version: 1, payload: z.object({}), cron: 'whenever', handle: async () => {} }),
+      ),
     ).toThrow();
   });
 
@@ -140,6 +151,7 @@ describe('job queue', () => {
     const seen: (string | null)[] = [];
     const follow = defineJob({
       name: 'follow-up',
+      version: 1,
       payload: z.object({ name: z.string() }),
       handle: async (p, ctx) => void seen.push(`${p.name}@${ctx.workspaceId}`),
     });
@@ -167,6 +179,7 @@ describe('job queue', () => {
     });
     const slow = defineJob({
       name: 'slow',
+      version: 1,
       payload: z.object({}),
       handle: async () => {
         const gaveUp = await Promise.race([
@@ -178,6 +191,7 @@ describe('job queue', () => {
     });
     const quick = defineJob({
       name: 'quick',
+      version: 1,
       payload: z.object({ n: z.number() }),
       handle: async (p) => {
         order.push(`quick${p.n}`);
@@ -201,6 +215,7 @@ describe('job queue', () => {
     let runs = 0;
     const long = defineJob({
       name: 'import',
+      version: 1,
       payload: z.object({}),
       handle: async () => {
         runs++;
@@ -242,7 +257,7 @@ describe('job queue', () => {
   });
 
   it('frees an idempotency key once its job finished, and cancels a job that has not started', async () => {
-    const once = defineJob({ name: 'keyed', payload: z.object({}), handle: async () => {} });
+    const once = defineJob({ name: 'keyed', version: 1, payload: z.object({}), handle: async () => {} });
     t.app.jobs.define(once);
     expect(await t.app.jobs.enqueue(once, {}, { idempotencyKey: 'k' })).toEqual(expect.any(String));
     await t.app.jobs.drain();
@@ -256,9 +271,10 @@ describe('job queue', () => {
   });
 
   it('purges finished rows after their keeping time, failed ones later', async () => {
-    const ok = defineJob({ name: 'fine', payload: z.object({}), handle: async () => {} });
+    const ok = defineJob({ name: 'fine', version: 1, payload: z.object({}), handle: async () => {} });
     const bad = defineJob({
       name: 'broken',
+      version: 1,
       payload: z.object({}),
       maxAttempts: 1,
       handle: async () => {
@@ -283,6 +299,7 @@ describe('job queue', () => {
     const ran: number[] = [];
     const job = defineJob({
       name: 'committed',
+      version: 1,
       payload: z.object({ n: z.number() }),
       handle: async (p) => void ran.push(p.n),
     });
@@ -311,6 +328,7 @@ describe('job queue', () => {
     const order: string[] = [];
     const note = defineJob({
       name: 'note',
+      version: 1,
       payload: z.object({ who: z.string() }),
       handle: async (p) => void order.push(p.who),
     });
@@ -434,6 +452,7 @@ describe('job queue', () => {
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const bulk = defineJob({
       name: 'bulk-step',
+      version: 1,
       queue: 'bulk',
       payload: z.object({ n: z.number() }),
       handle: async (p) => {
@@ -441,7 +460,12 @@ describe('job queue', () => {
         order.push(`bulk${p.n}`);
       },
     });
-    const mail = defineJob({ name: 'urgent-mail', payload: z.object({}), handle: async () => void order.push('mail') });
+    const mail = defineJob({
+      name: 'urgent-mail',
+      version: 1,
+      payload: z.object({}),
+      handle: async () => void order.push('mail'),
+    });
     queue.define(bulk);
     queue.define(mail);
     for (let n = 0; n < 3; n++) await queue.enqueue(bulk, { n }, { runAt: new Date(Date.now() - 60_000) });
@@ -458,6 +482,7 @@ describe.skipIf(!process.env.DATABASE_URL)('wake-up across processes (PostgreSQL
     const seen: string[] = [];
     const ping = defineJob({
       name: 'ping',
+      version: 1,
       payload: z.object({ n: z.number() }),
       handle: async (p) => void seen.push(`${p.n}`),
     });

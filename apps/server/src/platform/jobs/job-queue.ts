@@ -41,13 +41,11 @@ const REASON = 'the job queue claims and records jobs of every organization';
 const CURRENT_WORKSPACE = sql`nullif(current_setting('app.workspace_id', true), '')::uuid`;
 const DAY = 24 * 3600 * 1000;
 
-const versionOf = (definition: JobDefinition) => definition.version ?? 1;
-
 /** A job stored under an older version of its definition, which has no `upgrade`: no attempt would run it. */
 class NoLongerHandled extends Error {
   constructor(job: ClaimedJob, definition: JobDefinition) {
     super(
-      `job ${job.name} version ${job.version} is no longer handled (this release runs version ${versionOf(definition)})`,
+      `job ${job.name} version ${job.version} is no longer handled (this release runs version ${definition.version})`,
     );
   }
 }
@@ -109,7 +107,7 @@ export class JobQueue {
     ...app: undefined extends App ? [App?] : [App]
   ): void {
     if (this.definitions.has(definition.name)) throw new Error(`job "${definition.name}" is defined twice`);
-    if (definition.version !== undefined && !(Number.isInteger(definition.version) && definition.version >= 1))
+    if (!(Number.isInteger(definition.version) && definition.version >= 1))
       throw new Error(`job "${definition.name}" has a version that is not a positive integer`);
     if (definition.cron) CronExpressionParser.parse(definition.cron); // a bad expression fails at start-up
     this.definitions.set(definition.name, { definition: definition as unknown as JobDefinition, app: app[0] });
@@ -153,7 +151,7 @@ export class JobQueue {
           chunk.map((payload) => ({
             name: definition.name,
             queue: definition.queue ?? 'default',
-            version: versionOf(definition),
+            version: definition.version,
             payload,
             workspaceId: workspaceId as string | null,
             runAt: options.runAt ?? new Date(this.now()),
@@ -309,7 +307,7 @@ export class JobQueue {
 
   /** The newest version of each defined job: a job stored by a newer release waits for a worker that knows it. */
   private versions(): Map<string, number> {
-    return new Map([...this.definitions].map(([name, { definition }]) => [name, versionOf(definition)]));
+    return new Map([...this.definitions].map(([name, { definition }]) => [name, definition.version]));
   }
 
   /** One fair claim (see claim.ts) over the organizations after `after`, all of them when null. */
@@ -416,7 +414,7 @@ export class JobQueue {
   /** The payload as the definition's version reads it: an older job's through `upgrade`, never as it was stored. */
   private currentPayload(definition: JobDefinition, job: ClaimedJob): unknown {
     // a cron run's payload is always `{}`: a run scheduled by an older release is still this one's
-    if (job.version === versionOf(definition) || definition.cron) return job.payload;
+    if (job.version === definition.version || definition.cron) return job.payload;
     if (!definition.upgrade) throw new NoLongerHandled(job, definition);
     return definition.upgrade(job.payload, job.version);
   }

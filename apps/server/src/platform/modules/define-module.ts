@@ -31,6 +31,8 @@ export interface CommittedListenerDefinition<T extends EventType = EventType> {
 
 export const durableListener = <T extends EventType>(listener: DurableListenerDefinition<T>) => listener;
 export const committedListener = <T extends EventType>(listener: CommittedListenerDefinition<T>) => listener;
+/** A general-socket action whose handler reads its schema's output. */
+export const socketAction = <S extends z.ZodType>(action: SocketAction<S>): SocketAction => action;
 
 /** What another module keeps of a customer moves to the survivor of a merge, inside the merge's transaction. */
 /** `events`: to announce what moved, in the merge's transaction */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { GraphError } from '../../../integrations/meta/graph-client.ts';
 import * as whatsapp from '../../../integrations/meta/whatsapp.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import type { AppJob } from '../../../platform/modules/define-module.ts';
 import { OutboundError } from '../../../platform/outbound/outbound-error.ts';
 import { type ChannelRow, channels } from '../../channels/index.ts';
 import { channelNeedsReauth, statusesChanged } from '../announce.ts';
@@ -28,61 +29,57 @@ function sourceOf(message: MessageRow): { mediaId: string } | { url: string } | 
  * message says so; so does a URL that is not Meta's (`graph.download` refuses it); a refused token flags the channel.
  * Each outcome is a `message.status_changed`.
  */
-export function defineMediaFetch(ctx: AppContext) {
-  const { database, events, graph, secrets, storage } = ctx;
-  const fetchMedia = defineJob({
-    name: 'messages.fetch-media',
-    queue: 'media',
-    payload: z.object({ message_id: z.uuid() }),
-    maxAttempts: ATTEMPTS,
-    handle: async ({ message_id }, job) => {
-      const found = await job.inWorkspace(async (tx) => {
-        const [row] = await tx
-          .select({ message: messages, channel: channels })
-          .from(messages)
-          .innerJoin(channels, eq(channels.id, messages.channelId))
-          .where(eq(messages.id, message_id));
-        return row && !row.message.mediaKey ? row : null;
+export const fetchMediaJob = defineJob({
+  name: 'messages.fetch-media',
+  version: 1,
+  queue: 'media',
+  payload: z.object({ message_id: z.uuid() }),
+  maxAttempts: ATTEMPTS,
+  handle: async ({ message_id }, job: AppJob) => {
+    const ctx = job.app;
+    const found = await job.inWorkspace(async (tx) => {
+      const [row] = await tx
+        .select({ message: messages, channel: channels })
+        .from(messages)
+        .innerJoin(channels, eq(channels.id, messages.channelId))
+        .where(eq(messages.id, message_id));
+      return row && !row.message.mediaKey ? row : null;
+    });
+    const source = found && sourceOf(found.message);
+    if (!found || !source) return;
+    const record = (changes: Partial<MessageRow>) =>
+      job.inWorkspace(async (tx) => {
+        const changed = await tx
+          .update(messages)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(messages.id, message_id))
+          .returning();
+        await statusesChanged(ctx.events, tx, found.message.workspaceId, changed);
       });
-      const source = found && sourceOf(found.message);
-      if (!found || !source) return;
-      const record = (changes: Partial<MessageRow>) =>
-        job.inWorkspace(async (tx) => {
-          const changed = await tx
-            .update(messages)
-            .set({ ...changes, updatedAt: new Date() })
-            .where(eq(messages.id, message_id))
-            .returning();
-          await statusesChanged(events, tx, found.message.workspaceId, changed);
-        });
-      try {
-        const file = await download(found.channel, source);
-        const key = await storage.put(found.message.workspaceId, file.bytes);
-        await record({ mediaKey: key, mediaType: file.contentType });
-      } catch (error) {
-        if (error instanceof OutboundError) {
-          // a URL off Meta's content hosts (a delivery can name any): never fetched, never retried
-          job.log.warn({ reason: error.message }, 'media URL refused');
-          await record({ content: { ...found.message.content, media_unavailable: 'refused' } });
-          return;
-        }
-        if (!(error instanceof GraphError)) throw error;
-        if (error.transient && job.attempt < ATTEMPTS) throw error;
-        await record({
-          content: { ...found.message.content, media_unavailable: error.tooLarge ? 'too_large' : error.title },
-        });
-        if (error.tokenRejected)
-          await database.withWorkspace(found.channel.workspaceId, (tx) => channelNeedsReauth(ctx, tx, found.channel));
+    try {
+      const file = await download(ctx, found.channel, source);
+      const key = await ctx.storage.put(found.message.workspaceId, file.bytes);
+      await record({ mediaKey: key, mediaType: file.contentType });
+    } catch (error) {
+      if (error instanceof OutboundError) {
+        // a URL off Meta's content hosts (a delivery can name any): never fetched, never retried
+        job.log.warn({ reason: error.message }, 'media URL refused');
+        await record({ content: { ...found.message.content, media_unavailable: 'refused' } });
+        return;
       }
-    },
-  });
+      if (!(error instanceof GraphError)) throw error;
+      if (error.transient && job.attempt < ATTEMPTS) throw error;
+      await record({
+        content: { ...found.message.content, media_unavailable: error.tooLarge ? 'too_large' : error.title },
+      });
+      if (error.tokenRejected)
+        await ctx.database.withWorkspace(found.channel.workspaceId, (tx) => channelNeedsReauth(ctx, tx, found.channel));
+    }
+  },
+});
 
-  async function download(channel: ChannelRow, source: { mediaId: string } | { url: string }) {
-    if ('url' in source) return graph.download(source.url, null, LIMITS.uploadMaxBytes);
-    const token = channel.accessTokenSealed ? secrets.open(channel.accessTokenSealed) : '';
-    return whatsapp.downloadMedia(graph, token, source.mediaId, LIMITS.uploadMaxBytes);
-  }
-
-  ctx.jobs.define(fetchMedia);
-  return fetchMedia;
+function download(ctx: AppContext, channel: ChannelRow, source: { mediaId: string } | { url: string }) {
+  if ('url' in source) return ctx.graph.download(source.url, null, LIMITS.uploadMaxBytes);
+  const token = channel.accessTokenSealed ? ctx.secrets.open(channel.accessTokenSealed) : '';
+  return whatsapp.downloadMedia(ctx.graph, token, source.mediaId, LIMITS.uploadMaxBytes);
 }

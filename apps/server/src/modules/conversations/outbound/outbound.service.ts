@@ -9,6 +9,7 @@ import type { MemberPrincipal } from '../../../platform/auth/guards.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { AppError, fieldError } from '../../../platform/errors.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import type { AppJob } from '../../../platform/modules/define-module.ts';
 import { channels } from '../../channels/index.ts';
 import { conversationChanged, factsOf, messagesStored, statusesChanged } from '../announce.ts';
 import type { ConversationsService } from '../conversations.service.ts';
@@ -27,6 +28,27 @@ type SendMessageOutput = z.output<typeof sendMessageBodySchema>;
 
 const SEND_ATTEMPTS = 5;
 
+/** A reply Graph did not take at once, tried again with backoff; the last attempt records the failure. */
+export const sendRetryJob = defineJob({
+  name: 'messages.send',
+  version: 1,
+  queue: 'outbound',
+  payload: z.object({ message_id: z.uuid() }),
+  maxAttempts: SEND_ATTEMPTS,
+  handle: ({ message_id }, job: AppJob) =>
+    job.inWorkspace(async (tx) => {
+      const [waiting] = await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, message_id), eq(messages.status, 'wait_to_send')));
+      if (!waiting) return;
+      if ((await deliver(job.app, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
+        throw new Error('Graph is unreachable or throttling: the message waits for the next attempt');
+      const [now] = await tx.select().from(messages).where(eq(messages.id, message_id));
+      await statusesChanged(job.app.events, tx, now!.workspaceId, [now!]);
+    }),
+});
+
 /**
  * Replies and read marks. A message (text, file or template) is stored, then sent to Graph at once; when Graph
  * is unreachable or throttles, a job tries again with backoff, and the last attempt records the failure. Each
@@ -41,26 +63,6 @@ export function createOutboundService(
   conversationsService: ConversationsService,
 ) {
   const { database, events, jobs, graph, secrets } = ctx;
-
-  const retry = defineJob({
-    name: 'messages.send',
-    queue: 'outbound',
-    payload: z.object({ message_id: z.uuid() }),
-    maxAttempts: SEND_ATTEMPTS,
-    handle: ({ message_id }, job) =>
-      job.inWorkspace(async (tx) => {
-        const [waiting] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.id, message_id), eq(messages.status, 'wait_to_send')));
-        if (!waiting) return;
-        if ((await deliver(ctx, tx, waiting, job.attempt >= SEND_ATTEMPTS)) === 'retry')
-          throw new Error('Graph is unreachable or throttling: the message waits for the next attempt');
-        const [now] = await tx.select().from(messages).where(eq(messages.id, message_id));
-        await statusesChanged(events, tx, now!.workspaceId, [now!]);
-      }),
-  });
-  jobs.define(retry);
 
   /** The message row a send body stores: text, a file uploaded to this conversation, or a WhatsApp template. */
   async function outgoingOf(
@@ -133,7 +135,7 @@ export function createOutboundService(
         .set({ lastMessageAt: new Date(), lastMessagePreview: preview, updatedAt: new Date() })
         .where(eq(conversations.id, conversation.id));
       if ((await deliver(ctx, tx, stored!, false)) === 'retry')
-        await jobs.enqueue(retry, { message_id: stored!.id }, { tx });
+        await jobs.enqueue(sendRetryJob, { message_id: stored!.id }, { tx });
       const [now] = await tx.select().from(messages).where(eq(messages.id, stored!.id));
       await messagesStored(events, tx, member.workspaceId, [
         { message: now!, conversation: factsOf(conversation, channelType) },
