@@ -11,7 +11,7 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/channels/webhook-channels.ts: a webhook finds its channel by the id in its address',
   'modules/conversations/webchat.service.ts: the web-chat widget finds its channel by its key',
   'modules/conversations/delivery-writer.ts: webhook deliveries of several organizations are stored together',
-  'modules/conversations/webhook-ingest.ts: the webhook sweep queues channels whose deliveries wait',
+  'modules/conversations/webhook-jobs.ts: the webhook sweep queues channels whose deliveries wait',
   'modules/customers/customers.service.ts: a customer search names its organization and uses the trigram and JSON indexes that row-level security cannot (their operators are not leakproof)',
   'modules/members/invites.service.ts: an invitee opens their invitation by its token',
   'modules/notifications/delivery.ts: the daily digest finds who chose it',
