@@ -291,6 +291,8 @@ export class JobQueue {
     for (;;) {
       // the queues claim side by side, each on a connection of its own
       const full = this.queues().filter((queue) => this.freeSlots(queue) <= 0);
+      // a job that ends while the claim runs may have queued another the claim could not yet see
+      const ranDuringClaim = [...this.running.values()].some((set) => set.size > 0);
       const claims = await Promise.all(
         this.queues().map((queue) => (full.includes(queue) ? [] : this.claim(queue, this.freeSlots(queue)))),
       );
@@ -301,7 +303,7 @@ export class JobQueue {
       // the slowest running job ends
       if (running.length) await Promise.race([...running, new Promise((resolve) => setTimeout(resolve, 50))]);
       // done only when a round with every slot free claimed nothing
-      else if (!full.length) return;
+      else if (!full.length && !ranDuringClaim) return;
     }
   }
 
