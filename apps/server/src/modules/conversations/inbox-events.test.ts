@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
 import { whatsappPayload, whatsappStatus, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { json } from '../../../test/test-app.ts';
@@ -8,7 +7,16 @@ import type { DomainEvent } from '../../platform/events/catalogue.ts';
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { join, ownerMemberId } from '../teams/test-helpers.ts';
 import { messages } from './conversations.tables.ts';
-import { connectWhatsApp, deliverSigned, inboxTest, PHONE_NUMBER_ID, postWebhook } from './test-helpers.ts';
+import {
+  CUSTOMER,
+  connectWhatsApp,
+  deliverSigned,
+  inboxTest,
+  openInbox,
+  PHONE_NUMBER_ID,
+  postWebhook,
+  silentSocket,
+} from './test-helpers.ts';
 
 const inbox = inboxTest();
 let { t, r } = inbox;
@@ -16,7 +24,6 @@ beforeEach(() => {
   ({ t, r } = inbox);
 });
 
-const CUSTOMER = '85251234567';
 const agent = ['conversation_read', 'conversation_write'];
 
 /** What a module that comes next would do: subscribe to the inbox's events on the app's bus, durably. */
@@ -30,33 +37,6 @@ function subscriber() {
   return { stored, statuses, changed };
 }
 
-/** An open general socket that says nothing and keeps what it is pushed. */
-async function silentSocket(token: string) {
-  const ws: WebSocket = await t.app.injectWS(`/v1/ws?token=${token}`);
-  const heard: { action: string; data?: { id?: string; text?: string; status?: string } }[] = [];
-  ws.on('message', (raw) => heard.push(JSON.parse(raw.toString())));
-  return {
-    heard: (action: string) => heard.filter((push) => push.action === action).map((push) => push.data),
-    texts: () => heard.filter((push) => push.action === 'conversation.message').map((push) => push.data?.text),
-    /** a ping answered: what the server sent this socket before it has arrived */
-    async settled() {
-      const before = heard.length;
-      ws.send(JSON.stringify({ action: 'ping' }));
-      await expect.poll(() => heard.slice(before).some((push) => push.action === 'pong')).toBe(true);
-    },
-    close: () => ws.terminate(),
-  };
-}
-
-async function openInbox() {
-  const owner = await createOwner(t);
-  const channel = await connectWhatsApp(inbox, owner.token);
-  const wrote = (text: string) =>
-    deliverSigned(t, channel.id, whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: CUSTOMER, text }));
-  await wrote('hello');
-  const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
-  return { owner, channel, conversation, wrote };
-}
 const reply = (token: string, conversationId: string, text: string) =>
   r.post(`/v1/conversations/${conversationId}/messages`, token, { type: 'text', text });
 const deliveriesFor = (listener: string) =>
@@ -70,7 +50,7 @@ const deliveriesFor = (listener: string) =>
 describe('the inbox announces what it stores', () => {
   it('gives a subscriber a webhook message and an agent reply with the conversation facts it needs', async () => {
     const events = subscriber();
-    const { owner, channel, conversation, wrote } = await openInbox();
+    const { owner, channel, conversation, wrote } = await openInbox(inbox);
     const amy = await join(t, owner.workspaceId, 'member', agent);
     await r.put(`/v1/conversations/${conversation.id}/assignment`, owner.token, {
       assignee_member_id: amy.memberId,
@@ -155,8 +135,8 @@ describe('the inbox announces what it stores', () => {
 
   it('announces the conversations a customer merge moves to the survivor, and the agents refetch them', async () => {
     const events = subscriber();
-    const { owner, channel, conversation } = await openInbox();
-    const socket = await silentSocket(owner.token);
+    const { owner, channel, conversation } = await openInbox(inbox);
+    const socket = await silentSocket(t, owner.token);
     const survivor = json(
       await r.post('/v1/customers', owner.token, { first_name: 'Amy', last_name: 'Chan', email: 'amy@example.com' }),
     ).data;
@@ -183,7 +163,7 @@ describe('the inbox announces what it stores', () => {
 
 describe('listeners of the inbox events', () => {
   it('that fail leave the reply, its push to the agents and the other listeners as they were', async () => {
-    const { owner, conversation } = await openInbox();
+    const { owner, conversation } = await openInbox(inbox);
     const durable: string[] = [];
     t.app.events.on('message.stored', 'test.broken', async () => {
       throw new Error('listener is broken');
@@ -192,7 +172,7 @@ describe('listeners of the inbox events', () => {
       throw new Error('committed listener is broken');
     });
     t.app.events.on('message.stored', 'test.working', async (event) => void durable.push(event.data.message.text!));
-    const socket = await silentSocket(owner.token);
+    const socket = await silentSocket(t, owner.token);
 
     const answer = await reply(owner.token, conversation.id, 'Still here');
     expect(answer.statusCode).toBe(200);
@@ -207,11 +187,11 @@ describe('listeners of the inbox events', () => {
   });
 
   it('hear nothing of a reply whose transaction rolled back', async () => {
-    const { owner, conversation } = await openInbox();
+    const { owner, conversation } = await openInbox(inbox);
     const events = subscriber();
     const committed: string[] = [];
     t.app.events.onCommitted('message.stored', 'test.committed', (event) => committed.push(event.data.message.text!));
-    const socket = await silentSocket(owner.token);
+    const socket = await silentSocket(t, owner.token);
 
     // the reply's request runs inside a transaction of the same organization, which it joins; that one fails after
     await expect(
@@ -239,15 +219,15 @@ describe('listeners of the inbox events', () => {
 
 describe('the pushes of the inbox events', () => {
   it('reach exactly the agents who may see the conversation', async () => {
-    const { owner, channel, conversation, wrote } = await openInbox();
+    const { owner, channel, conversation, wrote } = await openInbox(inbox);
     const amy = await join(t, owner.workspaceId, 'member', agent);
     const ben = await join(t, owner.workspaceId, 'member', agent);
     const carl = await join(t, owner.workspaceId, 'member', ['conversation_write']);
     const sockets = {
-      owner: await silentSocket(owner.token),
-      amy: await silentSocket(amy.token),
-      ben: await silentSocket(ben.token),
-      carl: await silentSocket(carl.token),
+      owner: await silentSocket(t, owner.token),
+      amy: await silentSocket(t, amy.token),
+      ben: await silentSocket(t, ben.token),
+      carl: await silentSocket(t, carl.token),
     };
     const settled = () => Promise.all(Object.values(sockets).map((socket) => socket.settled()));
     await r.put(`/v1/conversations/${conversation.id}/assignment`, owner.token, {

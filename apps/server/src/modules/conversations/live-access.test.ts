@@ -1,11 +1,8 @@
 import { ACCESS_CHANGED_ACTION } from '@omnichat/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import { whatsappText } from '../../../test/fakes/meta-webhooks.ts';
-import { createOwner } from '../../../test/fixtures.ts';
 import { json } from '../../../test/test-app.ts';
 import { join } from '../teams/test-helpers.ts';
-import { connectWhatsApp, deliverSigned, inboxTest, PHONE_NUMBER_ID } from './test-helpers.ts';
+import { inboxTest, openInbox, silentSocket } from './test-helpers.ts';
 
 const inbox = inboxTest();
 let { t, r } = inbox;
@@ -13,42 +10,19 @@ beforeEach(() => {
   ({ t, r } = inbox);
 });
 
-const CUSTOMER = '85251234567';
 const agent = ['conversation_read', 'conversation_write'];
 
-/** An open general socket that says nothing and keeps what it is pushed. */
-async function silentSocket(token: string) {
-  const ws: WebSocket = await t.app.injectWS(`/v1/ws?token=${token}`);
-  const heard: { action: string; data?: { text?: string } }[] = [];
-  ws.on('message', (raw) => heard.push(JSON.parse(raw.toString())));
-  return {
-    texts: () => heard.filter((m) => m.action === 'conversation.message').map((m) => m.data?.text),
-    actions: () => heard.map((m) => m.action),
-    /** a ping answered: what the server sent this socket before it has arrived */
-    async settled() {
-      const before = heard.length;
-      ws.send(JSON.stringify({ action: 'ping' }));
-      await expect.poll(() => heard.slice(before).some((m) => m.action === 'pong')).toBe(true);
-    },
-    close: () => ws.terminate(),
-  };
-}
-
-async function openInbox() {
-  const owner = await createOwner(t);
-  const channel = await connectWhatsApp(inbox, owner.token);
-  const wrote = (text: string) =>
-    deliverSigned(t, channel.id, whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: CUSTOMER, text }));
-  await wrote('hello');
-  const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
-  return { owner, conversation, wrote, ownerSocket: await silentSocket(owner.token) };
+/** An open inbox whose owner keeps a socket open, to know when a customer's message has been pushed. */
+async function openWatchedInbox() {
+  const opened = await openInbox(inbox);
+  return { ...opened, ownerSocket: await silentSocket(t, opened.owner.token) };
 }
 const setPermissions = (ownerToken: string, memberId: string, permissions: string[]) =>
   r.put(`/v1/workspace/member/${memberId}/permission`, ownerToken, { permissions });
 
 /** A customer writes; once the owner heard it, what `socket` heard of it is known. */
 async function heardBy(
-  { wrote, ownerSocket }: Awaited<ReturnType<typeof openInbox>>,
+  { wrote, ownerSocket }: Awaited<ReturnType<typeof openWatchedInbox>>,
   socket: Awaited<ReturnType<typeof silentSocket>>,
   text: string,
 ) {
@@ -60,9 +34,9 @@ async function heardBy(
 
 describe('pushes follow what a member may see now, not what they could when their socket opened', () => {
   it('stop once the member loses conversation_read, and the client is told to refetch', async () => {
-    const opened = await openInbox();
+    const opened = await openWatchedInbox();
     const amy = await join(t, opened.owner.workspaceId, 'member', agent);
-    const amys = await silentSocket(amy.token);
+    const amys = await silentSocket(t, amy.token);
     expect(await heardBy(opened, amys, 'while amy reads')).toBe(true);
 
     expect((await setPermissions(opened.owner.token, amy.memberId, ['conversation_write'])).statusCode).toBe(200);
@@ -72,9 +46,9 @@ describe('pushes follow what a member may see now, not what they could when thei
   });
 
   it('start once the member gains it', async () => {
-    const opened = await openInbox();
+    const opened = await openWatchedInbox();
     const ben = await join(t, opened.owner.workspaceId, 'member', []);
-    const bens = await silentSocket(ben.token);
+    const bens = await silentSocket(t, ben.token);
     expect(await heardBy(opened, bens, 'before ben reads')).toBe(false);
 
     await setPermissions(opened.owner.token, ben.memberId, ['conversation_read']);
@@ -83,7 +57,7 @@ describe('pushes follow what a member may see now, not what they could when thei
   });
 
   it("stop once the member leaves the team of a team's conversation, and start when a team gives the permission", async () => {
-    const opened = await openInbox();
+    const opened = await openWatchedInbox();
     const { owner, conversation } = opened;
     const carl = await join(t, owner.workspaceId, 'member', agent);
     const dora = await join(t, owner.workspaceId, 'member', []);
@@ -94,7 +68,7 @@ describe('pushes follow what a member may see now, not what they could when thei
       assignee_member_id: null,
       team_id: team.id,
     });
-    const [carls, doras] = [await silentSocket(carl.token), await silentSocket(dora.token)];
+    const [carls, doras] = [await silentSocket(t, carl.token), await silentSocket(t, dora.token)];
     expect(await heardBy(opened, carls, 'for the night shift')).toBe(true);
 
     // carl leaves, dora joins a team that gives conversation_read
@@ -110,9 +84,9 @@ describe('pushes follow what a member may see now, not what they could when thei
   });
 
   it('follow a change of role', async () => {
-    const opened = await openInbox();
+    const opened = await openWatchedInbox();
     const eve = await join(t, opened.owner.workspaceId, 'member', []);
-    const eves = await silentSocket(eve.token);
+    const eves = await silentSocket(t, eve.token);
     expect(await heardBy(opened, eves, 'before eve is an admin')).toBe(false);
     const promoted = await r.put(`/v1/workspace/members/${eve.memberId}/role`, opened.owner.token, { role: 'admin' });
     expect(promoted.statusCode, promoted.body).toBe(200);

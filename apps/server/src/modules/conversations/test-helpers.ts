@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { WebSocket } from 'ws';
 import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
 import { messengerMessage, metaJson, signMetaBody, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
@@ -10,6 +11,8 @@ type AppOverrides = Parameters<typeof createTestApp>[1];
 export const APP_SECRET = 'app-secret';
 export const PHONE_NUMBER_ID = '106540352242922';
 export const WHATSAPP_TOKEN = 'wa-token-1234';
+/** the WhatsApp number of the customer who writes to `openInbox`'s channel */
+export const CUSTOMER = '85251234567';
 
 /**
  * One fake Graph API for the file and a fresh app pointed at it for each test. Read its fields inside tests or
@@ -105,4 +108,34 @@ export async function messengerCustomerWrote(inbox: Inbox, minutesAgo: number, p
   );
   const [conversation] = json(await inbox.r.get('/v1/conversations', owner.token)).data;
   return { owner, page, conversation };
+}
+
+/** An open general socket that says nothing and keeps what it is pushed. */
+export async function silentSocket(t: TestApp, token: string) {
+  const ws: WebSocket = await t.app.injectWS(`/v1/ws?token=${token}`);
+  const heard: { action: string; data?: { id?: string; text?: string; status?: string } }[] = [];
+  ws.on('message', (raw) => heard.push(JSON.parse(raw.toString())));
+  return {
+    heard: (action: string) => heard.filter((push) => push.action === action).map((push) => push.data),
+    texts: () => heard.filter((push) => push.action === 'conversation.message').map((push) => push.data?.text),
+    actions: () => heard.map((push) => push.action),
+    /** a ping answered: what the server sent this socket before it has arrived */
+    async settled() {
+      const before = heard.length;
+      ws.send(JSON.stringify({ action: 'ping' }));
+      await expect.poll(() => heard.slice(before).some((push) => push.action === 'pong')).toBe(true);
+    },
+    close: () => ws.terminate(),
+  };
+}
+
+/** An owner with a WhatsApp channel and the conversation of `CUSTOMER`, who wrote 'hello'; `wrote` writes again. */
+export async function openInbox(inbox: Inbox) {
+  const owner = await createOwner(inbox.t);
+  const channel = await connectWhatsApp(inbox, owner.token);
+  const wrote = (text: string) =>
+    deliverSigned(inbox.t, channel.id, whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: CUSTOMER, text }));
+  await wrote('hello');
+  const [conversation] = json(await inbox.r.get('/v1/conversations', owner.token)).data;
+  return { owner, channel, conversation, wrote };
 }
