@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
-import { createOutboundClient } from '../../platform/outbound/outbound-client.ts';
-import { createGraphClient, type GraphClient, GraphError } from './graph-client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GraphError } from './graph-client.ts';
 import * as messaging from './messaging.ts';
+import { fakeGraphTest } from './test-helpers.ts';
 
 const PAGE_ID = '200000000000001';
 const TOKEN = 'page-token';
 const PSID = '6000000000000001';
 
-let fake: FakeGraph;
-let graph: GraphClient;
-beforeAll(async () => {
-  fake = await startFakeGraph();
-  graph = createGraphClient(fake.url, { outbound: createOutboundClient({ allowPrivate: true }) });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  fake.allow(PAGE_ID, TOKEN, { kind: 'page', name: 'Amy’s Bakery' });
+const meta = fakeGraphTest((fake) => fake.allow(PAGE_ID, TOKEN, { kind: 'page', name: 'Amy’s Bakery' }));
+let { fake, graph } = meta;
+beforeAll(() => {
+  ({ fake, graph } = meta);
 });
 
 describe('the Send API (Messenger and Instagram)', () => {

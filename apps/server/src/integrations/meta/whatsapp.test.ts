@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
-import { createOutboundClient } from '../../platform/outbound/outbound-client.ts';
-import { createGraphClient, type GraphClient, GraphError } from './graph-client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GraphError } from './graph-client.ts';
+import { fakeGraphTest } from './test-helpers.ts';
 import * as whatsapp from './whatsapp.ts';
 
 const PHONE_NUMBER_ID = '106540352242922';
@@ -11,16 +10,12 @@ const APP_ID = '900000000000001';
 const TOKEN = 'EAAG-wa-token';
 const to = '85251234567';
 
-let fake: FakeGraph;
-let graph: GraphClient;
-beforeAll(async () => {
-  fake = await startFakeGraph();
-  graph = createGraphClient(fake.url, { outbound: createOutboundClient({ allowPrivate: true }) });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
+const meta = fakeGraphTest((fake) => {
   for (const id of [PHONE_NUMBER_ID, WABA_ID, APP_ID]) fake.allow(id, TOKEN);
+});
+let { fake, graph } = meta;
+beforeAll(() => {
+  ({ fake, graph } = meta);
 });
 
 /** What the call threw, for asserting its classification. */
@@ -40,21 +35,17 @@ describe('WhatsApp messages', () => {
     const text = await whatsapp.sendText(graph, TOKEN, { ...recipient, body: 'Hello Amy' });
     expect(text).toEqual({ messageId: expect.stringMatching(/^wamid\./), messageStatus: null });
 
-    await whatsapp.sendMedia(graph, TOKEN, {
-      ...recipient,
-      kind: 'document',
-      media: { link: 'https://files.example/invoice.pdf' },
-      caption: 'Your invoice',
-      filename: 'invoice.pdf',
-    });
-    // audio takes no caption and only a document keeps its filename
-    await whatsapp.sendMedia(graph, TOKEN, {
-      ...recipient,
-      kind: 'audio',
-      media: { id: '1013859600285441' },
-      caption: 'dropped',
-      filename: 'dropped.ogg',
-    });
+    // a document by link, then audio by id: audio takes no caption and only a document keeps its filename
+    const files = [
+      {
+        kind: 'document',
+        media: { link: 'https://files.example/invoice.pdf' },
+        caption: 'Your invoice',
+        filename: 'invoice.pdf',
+      },
+      { kind: 'audio', media: { id: '1013859600285441' }, caption: 'dropped', filename: 'dropped.ogg' },
+    ] as const;
+    for (const file of files) await whatsapp.sendMedia(graph, TOKEN, { ...recipient, ...file });
     const template = await whatsapp.sendTemplate(graph, TOKEN, {
       ...recipient,
       name: 'order_update',
