@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { defineJob, type JobContext } from './job-definition.ts';
+import { defineJob, type JobContext, type JobDefinition } from './job-definition.ts';
 import { jobs } from './jobs.tables.ts';
 
 let t: TestApp;
@@ -28,8 +28,24 @@ describe('job definitions', () => {
   });
 
   describe('versions', () => {
-    const storedAs = (version: number) =>
-      t.database.unsafeCrossTenant('test', (tx) => tx.update(jobs).set({ version }));
+    /** Queues one run of `job`, rewrites its row as another release would have stored it, and lets the queue work. */
+    async function runStoredAs<S extends z.ZodType>(
+      job: JobDefinition<S>,
+      payload: z.input<S>,
+      stored: { version: number; payload?: object },
+    ) {
+      t.app.jobs.define(job);
+      await t.app.jobs.enqueue(job, payload);
+      await t.database.unsafeCrossTenant('test', (tx) => tx.update(jobs).set(stored));
+      await t.app.jobs.drain();
+    }
+    /** How many times a job with an empty payload ran, its one run stored under `storedVersion`. */
+    async function runsStoredAs(job: Pick<JobDefinition, 'name' | 'version' | 'cron'>, storedVersion: number) {
+      let calls = 0;
+      const counted = defineJob({ ...job, payload: z.object({}), handle: async () => void calls++ });
+      await runStoredAs(counted, {}, { version: storedVersion });
+      return calls;
+    }
 
     it('stores the definition version with each job', async () => {
       const job = defineJob({ name: 'v', version: 3, payload: z.object({}), handle: async () => {} });
@@ -50,62 +66,24 @@ describe('job definitions', () => {
         },
         handle: async ({ full_name }) => void seen.push(full_name),
       });
-      t.app.jobs.define(greet);
-      await t.app.jobs.enqueue(greet, { full_name: 'unused' });
-      await t.database.unsafeCrossTenant('test', (tx) => tx.update(jobs).set({ payload: { name: 'Ada' } }));
-      await storedAs(1);
-      await t.app.jobs.drain();
+      await runStoredAs(greet, { full_name: 'unused' }, { version: 1, payload: { name: 'Ada' } });
       expect(seen).toEqual(['Ada']);
       expect((await allJobs()).map((row) => row.status)).toEqual(['done']);
     });
 
     it('fails a job of an older version for good when the definition cannot upgrade it', async () => {
-      let calls = 0;
-      const greet = defineJob({
-        name: 'greet-v3',
-        version: 3,
-        payload: z.object({}),
-        handle: async () => void calls++,
-      });
-      t.app.jobs.define(greet);
-      await t.app.jobs.enqueue(greet, {});
-      await storedAs(2);
-      await t.app.jobs.drain();
-      expect(calls).toBe(0);
+      expect(await runsStoredAs({ name: 'greet-v3', version: 3 }, 2)).toBe(0);
       const [row] = await allJobs();
       expect(row).toMatchObject({ status: 'failed', attempts: 1 });
       expect(row!.lastError).toContain('job greet-v3 version 2 is no longer handled');
     });
 
     it('runs a cron run scheduled under an older version (its payload is always {})', async () => {
-      let calls = 0;
-      const nightly = defineJob({
-        name: 'nightly-v2',
-        version: 2,
-        payload: z.object({}),
-        cron: '0 3 * * *',
-        handle: async () => void calls++,
-      });
-      t.app.jobs.define(nightly);
-      await t.app.jobs.enqueue(nightly, {});
-      await storedAs(1);
-      await t.app.jobs.drain();
-      expect(calls).toBe(1);
+      expect(await runsStoredAs({ name: 'nightly-v2', version: 2, cron: '0 3 * * *' }, 1)).toBe(1);
     });
 
     it('leaves a job of a newer version queued for a worker that knows it', async () => {
-      let calls = 0;
-      const greet = defineJob({
-        name: 'greet-v1',
-        version: 1,
-        payload: z.object({}),
-        handle: async () => void calls++,
-      });
-      t.app.jobs.define(greet);
-      await t.app.jobs.enqueue(greet, {});
-      await storedAs(2);
-      await t.app.jobs.drain();
-      expect(calls).toBe(0);
+      expect(await runsStoredAs({ name: 'greet-v1', version: 1 }, 2)).toBe(0);
       expect((await allJobs()).map((row) => [row.status, row.attempts])).toEqual([['queued', 0]]);
     });
   });
