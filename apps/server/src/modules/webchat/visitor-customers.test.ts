@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/test-app.ts';
 import { channelsTest, webchatChannel } from '../channels/test-helpers.ts';
 
-const app = channelsTest();
-let { t, r } = app;
+const setup = channelsTest();
+let { t, r } = setup;
 beforeEach(() => {
-  ({ t, r } = app);
+  ({ t, r } = setup);
 });
 
 /** A visitor who opened the widget of `key`, and what they write. */
