@@ -23,6 +23,7 @@ import { createSettingsService } from './modules/settings/index.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { teamsModule } from './modules/teams/teams.module.ts';
 import { timezonesModule } from './modules/timezones/timezones.module.ts';
+import { webchatModule } from './modules/webchat/webchat.module.ts';
 import { webPushModule } from './modules/webpush/webpush.module.ts';
 import { workspacesModule } from './modules/workspaces/workspaces.module.ts';
 import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
@@ -71,6 +72,7 @@ const MODULES = [
   customersModule,
   channelsModule,
   conversationsModule,
+  webchatModule,
   notificationsModule,
   adminPanelModule,
   settingsModule,

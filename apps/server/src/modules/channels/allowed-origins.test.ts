@@ -1,36 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { join, requests } from '../teams/test-helpers.ts';
+import { json } from '../../../test/test-app.ts';
+import { join } from '../teams/test-helpers.ts';
 import { channels } from './channels.tables.ts';
+import { channelsTest, webchatChannel } from './test-helpers.ts';
 
-let graph: FakeGraph;
-let t: TestApp;
-let r: ReturnType<typeof requests>;
-beforeAll(async () => {
-  graph = await startFakeGraph();
+const setup = channelsTest();
+let { graph, t, r } = setup;
+beforeEach(() => {
+  ({ graph, t, r } = setup);
 });
-afterAll(() => graph.close());
-beforeEach(async () => {
-  t = await createTestApp({ GRAPH_API_URL: graph.url });
-  r = requests(t);
-});
-afterEach(() => t.close());
 
 const originsOf = async (workspaceId: string) =>
   (await t.database.withWorkspace(workspaceId, (tx) => tx.select().from(channels))).map((row) => row.allowedOrigins);
 
-async function webchat(allowed?: string[]) {
-  const owner = await createOwner(t);
-  const created = await r.post('/v1/channels', owner.token, {
-    type: 'webchat',
-    name: 'Site chat',
-    ...(allowed && { allowed_origins: allowed }),
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return { owner, channel: json(created).data };
-}
+const webchat = (allowed?: string[]) => webchatChannel(t, { allowed_origins: allowed });
 
 describe("a web-chat channel's allowed sites", () => {
   it('keeps each site once as the origin browsers send, and an empty list by default', async () => {

@@ -1,25 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGraph } from '../../../test/fakes/graph-api.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, json } from '../../../test/test-app.ts';
 import { workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { join, requests } from '../teams/test-helpers.ts';
 import { channels } from './channels.tables.ts';
+import { channelsTest } from './test-helpers.ts';
 
-let graph: Awaited<ReturnType<typeof startFakeGraph>>;
-let t: TestApp;
-let r: ReturnType<typeof requests>;
-beforeAll(async () => {
-  graph = await startFakeGraph();
+const setup = channelsTest();
+let { graph, t, r } = setup;
+beforeEach(() => {
+  ({ graph, t, r } = setup);
 });
-afterAll(() => graph.close());
-beforeEach(async () => {
-  graph.reset();
-  t = await createTestApp({ GRAPH_API_URL: graph.url });
-  r = requests(t);
-});
-afterEach(() => t.close());
 
 const WHATSAPP = {
   type: 'whatsapp',

@@ -1,7 +1,6 @@
 import type { ConversationFacts } from '@omnichat/contracts';
 import { type CommittedListenerDefinition, committedListener } from '../../platform/modules/define-module.ts';
 import type { Audience } from '../../platform/realtime/socket-hub.ts';
-import { toVisitor, visitorKey } from './visitor-streams.ts';
 
 const readers = { permission: 'conversation_read' } as const;
 
@@ -24,8 +23,7 @@ export function audienceOf({
 /**
  * The inbox's live side, after commit: a stored message and a message's new state reach the agents who may see
  * its conversation; a changed conversation makes every reader's lists refetch it (an assignment may have taken it
- * from some); a web-chat message reaches the visitor's open widgets (the agents' notes never do). A member's read
- * changes no one else's list.
+ * from some). A member's read changes no one else's list.
  */
 export const conversationCommittedListeners: CommittedListenerDefinition[] = [
   committedListener({
@@ -46,20 +44,6 @@ export const conversationCommittedListeners: CommittedListenerDefinition[] = [
     handle: ({ workspaceId, data }, { sockets }) => {
       if (data.change === 'read') return;
       sockets.toWorkspace(workspaceId!, 'conversation.changed', { id: data.conversation.id }, readers);
-    },
-  }),
-  committedListener({
-    event: 'message.stored',
-    name: 'webchat.visitors',
-    handle: ({ data: { message, conversation } }, { cluster }) => {
-      if (conversation.channel_type !== 'webchat' || message.type === 'note') return;
-      toVisitor(cluster, visitorKey(conversation.channel_id, conversation.customer_id), {
-        id: message.id,
-        direction: message.direction,
-        text: message.text,
-        seq: message.seq,
-        created_at: message.created_at,
-      });
     },
   }),
 ];

@@ -2,12 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { CustomerMergeHook } from '../../platform/modules/define-module.ts';
 import { factsById } from './announce.ts';
 import { conversations } from './conversations.tables.ts';
-import { webchatVisitors } from './webchat.tables.ts';
 
 /**
- * A merged customer's conversations and web-chat visitors move to the survivor. Where both had an open
- * conversation on one channel, the other's is closed first: a customer has one open conversation per channel.
- * Each moved conversation is a `conversation.changed` (`customer_merged`).
+ * A merged customer's conversations move to the survivor (its web-chat visitors move by the web-chat module's
+ * hook). Where both had an open conversation on one channel, the other's is closed first: a customer has one open
+ * conversation per channel. Each moved conversation is a `conversation.changed` (`customer_merged`).
  */
 export const customerMerge: CustomerMergeHook = async (tx, survivorId, otherId, events) => {
   const survivorsOpen = tx
@@ -29,7 +28,6 @@ export const customerMerge: CustomerMergeHook = async (tx, survivorId, otherId, 
     .set({ customerId: survivorId })
     .where(eq(conversations.customerId, otherId))
     .returning({ id: conversations.id, workspaceId: conversations.workspaceId });
-  await tx.update(webchatVisitors).set({ customerId: survivorId }).where(eq(webchatVisitors.customerId, otherId));
   if (!moved.length) return;
   const facts = await factsById(
     tx,

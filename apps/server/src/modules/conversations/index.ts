@@ -1,2 +1,4 @@
-// The conversations module offers other modules nothing; app.ts registers it through conversations.module.ts.
-export {};
+// What other modules use of conversations (web chat: its visitors' threads); app.ts registers the module through
+// conversations.module.ts.
+export type { MessageRow } from './conversations.tables.ts';
+export { customerThread, storeCustomerText } from './customer-thread.ts';

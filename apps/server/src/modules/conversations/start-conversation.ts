@@ -1,18 +1,21 @@
 import type { CreateConversationBody } from '@omnichat/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
+import type { CustomerOnChannelHook } from '../../platform/modules/define-module.ts';
 import { type ChannelRow, channels } from '../channels/index.ts';
 import { type CustomerRow, customers } from '../customers/index.ts';
 import { conversationChanged } from './announce.ts';
 import { conversations } from './conversations.tables.ts';
 import { openConversation } from './threads.ts';
-import { webchatVisitors } from './webchat.tables.ts';
 
-/** Whether the channel can reach the customer: a WhatsApp id or phone, a PSID, an Instagram id, a visitor. */
-async function reachable(tx: Tx, channel: ChannelRow, customer: CustomerRow) {
+/**
+ * Whether the channel can reach the customer: a WhatsApp id or phone, a PSID, an Instagram id, a visitor (whom the
+ * web-chat module knows).
+ */
+async function reachable(tx: Tx, channel: ChannelRow, customer: CustomerRow, customerOnChannel: CustomerOnChannelHook) {
   switch (channel.type) {
     case 'whatsapp':
       return !!(customer.whatsappId || customer.phone);
@@ -20,13 +23,8 @@ async function reachable(tx: Tx, channel: ChannelRow, customer: CustomerRow) {
       return !!customer.facebookId;
     case 'instagram':
       return !!customer.instagramId;
-    case 'webchat': {
-      const [visitor] = await tx
-        .select({ id: webchatVisitors.id })
-        .from(webchatVisitors)
-        .where(and(eq(webchatVisitors.channelId, channel.id), eq(webchatVisitors.customerId, customer.id)));
-      return !!visitor;
-    }
+    case 'webchat':
+      return customerOnChannel(tx, channel.id, customer.id);
   }
 }
 
@@ -39,13 +37,15 @@ export async function startConversation(
   { database, events }: AppContext,
   member: MemberPrincipal,
   body: CreateConversationBody,
+  customerOnChannel: CustomerOnChannelHook,
 ) {
   return database.withWorkspace(member.workspaceId, async (tx) => {
     const [channel] = await tx.select().from(channels).where(eq(channels.id, body.channel_id));
     if (!channel) throw fieldError('channel_id', 'not_found');
     const [customer] = await tx.select().from(customers).where(eq(customers.id, body.customer_id));
     if (!customer) throw notFound();
-    if (!(await reachable(tx, channel, customer))) throw fieldError('customer_id', 'customer_not_on_channel');
+    if (!(await reachable(tx, channel, customer, customerOnChannel)))
+      throw fieldError('customer_id', 'customer_not_on_channel');
     const conversation = await openConversation(tx, channel, customer.id);
     if (!conversation.assigneeMemberId && !conversation.teamId && !conversation.allTeams)
       await tx

@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { WebSocket } from 'ws';
-import { type FakeGraph, startFakeGraph } from '../../../test/fakes/graph-api.ts';
+import type { FakeGraph } from '../../../test/fakes/graph-api.ts';
 import { messengerMessage, metaJson, signMetaBody, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
 import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { requests } from '../teams/test-helpers.ts';
-
-type AppOverrides = Parameters<typeof createTestApp>[1];
+import { json, type TestApp } from '../../../test/test-app.ts';
+import { channelsTest } from '../channels/test-helpers.ts';
+import type { requests } from '../teams/test-helpers.ts';
 
 export const APP_SECRET = 'app-secret';
 export const PHONE_NUMBER_ID = '106540352242922';
@@ -14,24 +13,8 @@ export const WHATSAPP_TOKEN = 'wa-token-1234';
 /** the WhatsApp number of the customer who writes to `openInbox`'s channel */
 export const CUSTOMER = '85251234567';
 
-/**
- * One fake Graph API for the file and a fresh app pointed at it for each test. Read its fields inside tests or
- * hooks (they change per test): `let { graph, t, r } = inbox; beforeEach(() => ({ graph, t, r } = inbox));`
- */
-export function inboxTest(app: { env?: Record<string, string>; overrides?: () => AppOverrides } = {}) {
-  const inbox = {} as { graph: FakeGraph; t: TestApp; r: ReturnType<typeof requests> };
-  beforeAll(async () => {
-    inbox.graph = await startFakeGraph();
-  });
-  afterAll(() => inbox.graph.close());
-  beforeEach(async () => {
-    inbox.graph.reset();
-    inbox.t = await createTestApp({ GRAPH_API_URL: inbox.graph.url, ...app.env }, app.overrides?.());
-    inbox.r = requests(inbox.t);
-  });
-  afterEach(() => inbox.t.close());
-  return inbox;
-}
+/** The inbox's tests run on the channels' setup: one fake Graph API for the file and a fresh app for each test. */
+export const inboxTest = channelsTest;
 
 /** Posts a payload to a channel's webhook as Meta does: its JSON escaped, signed with the app secret. */
 export function postWebhook(t: TestApp, channelId: string, payload: object | string, signature?: string | null) {

@@ -38,9 +38,16 @@ export const socketAction = <S extends z.ZodType>(action: SocketAction<S>): Sock
 /** `events`: to announce what moved, in the merge's transaction */
 export type CustomerMergeHook = (tx: Tx, survivorId: string, otherId: string, events: EventBus) => Promise<void>;
 
+/**
+ * Whether the channel reaches the customer by what another module keeps of them (web chat: its visitors), for a
+ * channel that has no id of theirs on the customer's record.
+ */
+export type CustomerOnChannelHook = (tx: Tx, channelId: string, customerId: string) => Promise<boolean>;
+
 /** Calls one module makes into whichever modules answer them; each module declares the ones it answers. */
 export interface ModuleHooks {
   customerMerge: CustomerMergeHook;
+  customerOnChannel: CustomerOnChannelHook;
 }
 
 export interface ModuleDefinition {

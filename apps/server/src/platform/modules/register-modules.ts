@@ -5,10 +5,17 @@ import type { ModuleDefinition, ModuleHooks } from './define-module.ts';
 
 /** Every module's hook of each kind, called in the order the modules are listed. */
 export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
-  const answering = modules.flatMap((module) => (module.hooks?.customerMerge ? [module.hooks.customerMerge] : []));
+  const answering = <K extends keyof ModuleHooks>(kind: K) =>
+    modules.flatMap((module) => module.hooks?.[kind] ?? []) as ModuleHooks[K][];
+  const merges = answering('customerMerge');
+  const reaches = answering('customerOnChannel');
   return {
     customerMerge: async (tx, survivorId, otherId, events) => {
-      for (const hook of answering) await hook(tx, survivorId, otherId, events);
+      for (const hook of merges) await hook(tx, survivorId, otherId, events);
+    },
+    customerOnChannel: async (tx, channelId, customerId) => {
+      for (const hook of reaches) if (await hook(tx, channelId, customerId)) return true;
+      return false;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { WebchatMessage } from '@omnichat/contracts';
 import type { ClusterBus } from '../../platform/realtime/cluster-bus.ts';
-import type { MessageRow } from './conversations.tables.ts';
+import type { MessageRow } from '../conversations/index.ts';
 
 const BUS_CHANNEL = 'webchat';
 /** A comment line every 25 s keeps proxies from closing an idle stream. */

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOwner } from '../../../test/fixtures.ts';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
-import { requests } from '../teams/test-helpers.ts';
-import { messages } from './conversations.tables.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../../test/test-app.ts';
+import { channelsTest, webchatChannel } from '../channels/test-helpers.ts';
+import { messages } from '../conversations/conversations.tables.ts';
 import { webchatVisitors } from './webchat.tables.ts';
 
-let t: TestApp;
-let r: ReturnType<typeof requests>;
-beforeEach(async () => {
-  t = await createTestApp();
-  r = requests(t);
+const setup = channelsTest();
+let { t, r } = setup;
+beforeEach(() => {
+  ({ t, r } = setup);
 });
-afterEach(() => t.close());
 
 const SHOP = 'https://shop.example.com';
 const OTHER = 'https://copycat.example';
@@ -36,13 +33,7 @@ function widgetOn(key: string, origin: string | null, token?: string) {
 }
 
 async function channelFor(allowed: string[]) {
-  const owner = await createOwner(t);
-  const created = await r.post('/v1/channels', owner.token, {
-    type: 'webchat',
-    name: 'Shop',
-    allowed_origins: allowed,
-  });
-  const channel = json(created).data as { id: string; widget_key: string };
+  const { owner, channel } = await webchatChannel(t, { name: 'Shop', allowed_origins: allowed });
   const stored = () =>
     t.database.withWorkspace(owner.workspaceId, async (tx) => ({
       visitors: (await tx.select().from(webchatVisitors)).length,

@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { WEBCHAT_LIMITS, type WebchatMessage } from '@omnichat/contracts';
-import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type ChannelRow, channels } from '../channels/index.ts';
+import { customerThread, storeCustomerText } from '../conversations/index.ts';
 import { customerOfVisitor } from '../customers/index.ts';
-import { factsOf, messagesStored } from './announce.ts';
-import { conversations, messages } from './conversations.tables.ts';
-import { addMessage, openConversation } from './threads.ts';
 import { toWebchatMessage } from './visitor-streams.ts';
 import { webchatVisitors } from './webchat.tables.ts';
 
@@ -45,25 +43,8 @@ export function createWebchatService(ctx: AppContext) {
 
   /** The visitor's thread after `afterSeq`, oldest first, without the agents' private notes. */
   async function threadOf(tx: Tx, channel: ChannelRow, customerId: string, afterSeq: number) {
-    const rows = await tx
-      .select()
-      .from(messages)
-      .where(
-        and(
-          inArray(
-            messages.conversationId,
-            tx
-              .select({ id: conversations.id })
-              .from(conversations)
-              .where(and(eq(conversations.channelId, channel.id), eq(conversations.customerId, customerId))),
-          ),
-          ne(messages.type, 'note'),
-          gt(messages.seq, afterSeq),
-        ),
-      )
-      .orderBy(desc(messages.seq))
-      .limit(WEBCHAT_LIMITS.history);
-    return rows.reverse().map(toWebchatMessage);
+    const rows = await customerThread(tx, channel, customerId, { afterSeq, limit: WEBCHAT_LIMITS.history });
+    return rows.map(toWebchatMessage);
   }
 
   /** A new visitor, writing as a new web-chat customer; the token is theirs to keep. */
@@ -113,28 +94,10 @@ export function createWebchatService(ctx: AppContext) {
     const stored = await database.withWorkspace(channel.workspaceId, async (tx) => {
       const visitor = await visitorOf(tx, channel, token);
       await abuseLimits.hit('webchat_message', ip, visitor.id);
-      const conversation = await openConversation(tx, channel, visitor.customerId);
-      const added = await addMessage(tx, channel, conversation, {
-        direction: 'inbound',
-        type: 'text',
-        text,
-        status: 'received',
-        externalId: clientId,
-        sentAt: new Date(),
-      });
-      if (added) {
-        await messagesStored(events, tx, channel.workspaceId, [
-          { message: added.message, conversation: factsOf(added.conversation, channel.type) },
-        ]);
-        return added.message;
-      }
-      // a retried send: the message stored the first time, if it is this visitor's
-      const [again] = await tx
-        .select()
-        .from(messages)
-        .where(and(eq(messages.channelId, channel.id), eq(messages.externalId, clientId)));
-      if (again?.conversationId !== conversation.id) throw new AppError(409, 'request_invalid');
-      return again;
+      // a retried send answers the message stored the first time, if it is this visitor's
+      const message = await storeCustomerText(events, tx, channel, visitor.customerId, { text, externalId: clientId });
+      if (!message) throw new AppError(409, 'request_invalid');
+      return message;
     });
     return toWebchatMessage(stored);
   }

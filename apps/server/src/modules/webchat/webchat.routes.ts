@@ -7,7 +7,7 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import type { ChannelRow } from '../channels/index.ts';
-import { type VisitorStreams, visitorKey, write } from './visitor-streams.ts';
+import { VisitorStreams, visitorKey, write } from './visitor-streams.ts';
 import { createWebchatService } from './webchat.service.ts';
 import { originVerdict } from './webchat-origins.ts';
 
@@ -23,10 +23,14 @@ const CORS = {
 
 /**
  * The web-chat widget's public API (`/public/v1/webchat/:key/...`), over `webchat.service.ts`. A visitor's message
- * reaches the agents, and the agents' replies the visitor's event stream (`streams`), by its `message.stored`.
+ * reaches the agents, and the agents' replies the visitor's event stream (`streams`), by its `message.stored`
+ * (`visitor-listeners.ts`).
  */
-export async function webchatRoutes(app: AppInstance, ctx: AppContext, streams: VisitorStreams) {
+export async function webchatRoutes(app: AppInstance, ctx: AppContext) {
   const { abuseLimits } = ctx;
+  const streams = new VisitorStreams(ctx.cluster);
+  // widgets reconnect by themselves, maybe to another process
+  app.addHook('preClose', async () => streams.closeAll());
   const service = createWebchatService(ctx);
   const group = ['webchat'];
 

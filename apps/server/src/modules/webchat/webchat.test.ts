@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
 import { json, type TestApp } from '../../../test/test-app.ts';
+import { channelsTest, webchatChannel as createWebchatChannel } from '../channels/test-helpers.ts';
 import { join } from '../teams/test-helpers.ts';
-import { inboxTest } from './test-helpers.ts';
 
-const inbox = inboxTest();
-let { t, r } = inbox;
+const setup = channelsTest();
+let { t, r } = setup;
 beforeEach(() => {
-  ({ t, r } = inbox);
+  ({ t, r } = setup);
 });
 
 /** The widget's calls, as a browser on another site makes them. */
@@ -38,10 +38,7 @@ function widget(app: TestApp, key: string) {
 }
 
 async function webchatChannel(name = 'Website') {
-  const owner = await createOwner(t);
-  const created = await r.post('/v1/channels', owner.token, { type: 'webchat', name });
-  expect(created.statusCode, created.body).toBe(200);
-  const channel = json(created).data as { id: string; widget_key: string };
+  const { owner, channel } = await createWebchatChannel(t, { name });
   return { owner, channel, visitor: widget(t, channel.widget_key) };
 }
 
