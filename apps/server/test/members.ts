@@ -1,5 +1,5 @@
 import { workspaceMembers } from '../src/platform/identity/workspaces.tables.ts';
-import { createUser, loginUser } from './fixtures.ts';
+import { createUser, signedIn } from './fixtures.ts';
 import { json, type TestApp } from './test-app.ts';
 
 /** Adds a new user to an organization with a role and returns them with a token bound to it. */
@@ -13,7 +13,7 @@ export async function joinAs(
   const [member] = await t.database.withWorkspace(workspaceId, (tx) =>
     tx.insert(workspaceMembers).values({ workspaceId, userId: user.id, role, permissions }).returning(),
   );
-  const userToken = await loginUser(t, user.username);
+  const userToken = await signedIn(t, user);
   const refreshed = await t.app.inject({
     method: 'POST',
     url: '/public/v1/auth/refresh-token',

@@ -8,6 +8,8 @@ import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { GoogleVerifier } from '../src/integrations/google/id-token.ts';
+import { jwtSecret } from '../src/platform/auth/jwt-secret.ts';
+import { createTokenService, type TokenService } from '../src/platform/auth/tokens.ts';
 import { type Database, migratedSnapshot, openDatabase } from '../src/platform/db/database.ts';
 import type { AppInstance } from '../src/platform/http/types.ts';
 import type { Mail, Mailer } from '../src/platform/mail/mailer.ts';
@@ -35,6 +37,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   mail: MailRecorder;
+  /** signs tokens as the app does (its secret): fixtures sign users in without a password check */
+  tokens: TokenService;
   close(): Promise<void>;
 }
 
@@ -133,6 +137,7 @@ export async function createTestApp(
     now: () => Date.now() + offset,
   });
   await app.ready();
+  const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
   return {
     app,
     clock: {
@@ -143,6 +148,7 @@ export async function createTestApp(
     database,
     config,
     mail,
+    tokens,
     async close() {
       await app.close();
       await release();
