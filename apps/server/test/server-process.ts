@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { newPglite } from '../src/platform/db/database.ts';
+import { migrated } from './test-app.ts';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -35,8 +37,18 @@ const killGroup = (pid: number) => {
 };
 
 /**
+ * Puts the run's migrated database into a new data folder: the process finds its migrations applied, as after a
+ * restart, instead of spending most of its start on them (migrating a new folder is restart.test.ts's part).
+ */
+async function seedMigrated(dataDir: string) {
+  const client = newPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: await migrated() });
+  await client.waitReady;
+  await client.close();
+}
+
+/**
  * The real server (src/main.ts) as a process of its own, on a free port and an embedded database in a new
- * folder whatever the suite runs on (unless `env` names a DATABASE_URL); resolves once it listens. With
+ * folder (already migrated) whatever the suite runs on (unless `env` names a DATABASE_URL); resolves once it listens. With
  * `serveScript`, started the way production starts it, by `npm run serve` (whatever that runs) in a process group
  * of its own.
  */
@@ -45,6 +57,7 @@ export async function startServerProcess(
   options: { serveScript?: boolean } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-process-'));
+  if (!env.DATABASE_URL) await seedMigrated(dataDir);
   const port = await freePort();
   const { DATABASE_URL: _shared, ...inherited } = process.env;
   const [command, args] = options.serveScript
