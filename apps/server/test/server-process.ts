@@ -47,10 +47,10 @@ async function seedMigrated(dataDir: string) {
 }
 
 /**
- * The real server (src/main.ts) as a process of its own, on a free port and an embedded database in a new
- * folder (already migrated) whatever the suite runs on (unless `env` names a DATABASE_URL); resolves once it listens. With
- * `serveScript`, started the way production starts it, by `npm run serve` (whatever that runs) in a process group
- * of its own.
+ * The real server (src/main.ts) as a process of its own, on a free port and an embedded database in a new,
+ * already migrated folder whatever the suite runs on (unless `env` names a DATABASE_URL); resolves once it
+ * listens. With `serveScript`, started the way production starts it, by `npm run serve` (whatever that runs) in a
+ * process group of its own.
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
