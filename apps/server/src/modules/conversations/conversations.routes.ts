@@ -13,13 +13,13 @@ import { createOutboundService } from './outbound/outbound.service.ts';
 import { startConversation } from './start-conversation.ts';
 import { VisitorStreams } from './visitor-streams.ts';
 import { webchatRoutes } from './webchat.routes.ts';
-import { webhookIngestRoutes } from './webhook-ingest.ts';
 
 /**
- * Conversations and their messages (`conversation_read`), and Meta's deliveries that fill them. What changes is
- * announced by the inbox's events (`message.stored`, `message.status_changed`, `conversation.changed`); the
- * pushes to agents' sockets and visitors' widgets are their listeners (`conversation-listeners.ts`). Its jobs,
- * listeners and socket actions are declared in `conversations.module.ts`.
+ * Conversations and their messages (`conversation_read`); Meta's deliveries reach them through the channels
+ * module's webhook (the `messages` field, `inbound/messages-field.ts`). What changes is announced by the inbox's
+ * events (`message.stored`, `message.status_changed`, `conversation.changed`); the pushes to agents' sockets and
+ * visitors' widgets are their listeners (`conversation-listeners.ts`). Its jobs, listeners, socket actions and
+ * hooks are declared in `conversations.module.ts`.
  */
 export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const service = createConversationsService(ctx);
@@ -29,7 +29,6 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const visitors = new VisitorStreams(ctx.cluster);
   // widgets reconnect by themselves, maybe to another process
   app.addHook('preClose', async () => visitors.closeAll());
-  await webhookIngestRoutes(app, ctx);
   await webchatRoutes(app, ctx, visitors);
   const outbound = createOutboundService(ctx, app.log, service);
   const write = ctx.guards.member('conversation_write');
