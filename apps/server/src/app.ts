@@ -46,7 +46,7 @@ import { logSerializers } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { defineModule } from './platform/modules/define-module.ts';
-import { registerModuleSurface, registerModuleWork } from './platform/modules/register-modules.ts';
+import { hooksOf, registerModuleSurface, registerModuleWork } from './platform/modules/register-modules.ts';
 import { databaseCheck, jobWorkerCheck, Readiness, registerHealthRoutes } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
 import { createOutboundClient, type OutboundClientOptions } from './platform/outbound/outbound-client.ts';
@@ -182,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     },
     abuseLimits: createAbuseLimits(limitStore),
     pacing: createPacingLimiter({ redis: cluster.redis, database, now: options.now }),
+    hooks: hooksOf(MODULES),
   };
 
   // jobs and listeners are defined in every process (they run where the worker runs); routes where HTTP is served

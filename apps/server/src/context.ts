@@ -11,6 +11,7 @@ import type { Database } from './platform/db/database.ts';
 import type { EventBus } from './platform/events/event-bus.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { ModuleHooks } from './platform/modules/hooks.ts';
 import type { OutboundClient } from './platform/outbound/outbound-client.ts';
 import type { PacingLimiter } from './platform/pacing/pacing-limiter.ts';
 import type { ClusterBus } from './platform/realtime/cluster-bus.ts';
@@ -63,4 +64,6 @@ export interface AppContext {
   events: EventBus;
   /** who changed what: `audit.inWorkspace(tx, …)` inside the change's transaction, `audit.platform(…)` otherwise */
   audit: AuditWriter;
+  /** calls into whichever modules answer them (a customer merge, a Meta webhook field), as the modules declare */
+  hooks: ModuleHooks;
 }

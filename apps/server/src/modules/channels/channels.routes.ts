@@ -6,7 +6,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { createChannelsService } from './channels.service.ts';
-import { channelWebhookRoutes } from './webhook.routes.ts';
+import { channelWebhookRoutes } from './webhook/webhook.routes.ts';
 
 /** Channels (`/v1/channels`): `channel_read` to see them, `channel_write` to connect, change and disconnect. */
 export async function channelsRoutes(app: AppInstance, ctx: AppContext) {

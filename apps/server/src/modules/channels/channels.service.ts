@@ -11,7 +11,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { type ChannelRow, channels } from './channels.tables.ts';
-import { forgetWebhookChannel } from './webhook-channels.ts';
+import { forgetWebhookChannel } from './webhook/webhook-channels.ts';
 
 type CreateInput = z.output<typeof createChannelBodySchema>;
 type UpdateInput = z.output<typeof updateChannelBodySchema>;

@@ -4,14 +4,14 @@ import { conversationSocketActions } from './conversation-socket-actions.ts';
 import { conversationsRoutes } from './conversations.routes.ts';
 import { customerMerge } from './customer-merge.ts';
 import { fetchMediaJob } from './inbound/fetch-media.ts';
+import { messagesField } from './inbound/messages-field.ts';
 import { sendRetryJob } from './outbound/outbound.service.ts';
-import { webhookIngestJob, webhookRecheckJob, webhookSweepJob } from './webhook-jobs.ts';
 
 export const conversationsModule = defineModule({
   name: 'conversations',
   routes: conversationsRoutes,
   socketActions: conversationSocketActions,
-  jobs: [webhookIngestJob, webhookRecheckJob, webhookSweepJob, fetchMediaJob, sendRetryJob],
+  jobs: [fetchMediaJob, sendRetryJob],
   committed: conversationCommittedListeners,
-  hooks: { customerMerge },
+  hooks: { customerMerge, metaWebhook: { messages: messagesField } },
 });

@@ -6,26 +6,24 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { sendStoredFile } from '../../platform/http/served-file.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { ModuleHooks } from '../../platform/modules/define-module.ts';
 import { cannedReplyRoutes } from './canned/canned-replies.routes.ts';
 import { createConversationsService } from './conversations.service.ts';
 import { outboundMediaRoutes } from './outbound/attachments.routes.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
 import { startConversation } from './start-conversation.ts';
-import { webhookIngestRoutes } from './webhook-ingest.ts';
 
 /**
- * Conversations and their messages (`conversation_read`), and Meta's deliveries that fill them. What changes is
- * announced by the inbox's events (`message.stored`, `message.status_changed`, `conversation.changed`); the
- * pushes to agents' sockets are their listeners (`conversation-listeners.ts`; the web-chat module's take them to
- * visitors' widgets). Its jobs, listeners and socket actions are declared in `conversations.module.ts`.
+ * Conversations and their messages (`conversation_read`); Meta's deliveries reach them through the channels
+ * module's webhook (the `messages` field, `inbound/messages-field.ts`). What changes is announced by the inbox's
+ * events (`message.stored`, `message.status_changed`, `conversation.changed`); the pushes to agents' sockets are
+ * their listeners (`conversation-listeners.ts`; the web-chat module's take them to visitors' widgets). Its jobs,
+ * listeners, socket actions and hooks are declared in `conversations.module.ts`.
  */
-export async function conversationsRoutes(app: AppInstance, ctx: AppContext, hooks: ModuleHooks) {
+export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const service = createConversationsService(ctx);
   const read = ctx.guards.member('conversation_read');
   const group = ['conversations'];
 
-  await webhookIngestRoutes(app, ctx);
   const outbound = createOutboundService(ctx, app.log, service);
   const write = ctx.guards.member('conversation_write');
   await cannedReplyRoutes(app, ctx);
@@ -43,7 +41,9 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext, hoo
     preHandler: write,
     handler: async (request) => {
       const member = memberOf(request);
-      return ok(await service.get(member, await startConversation(ctx, member, request.body, hooks.customerOnChannel)));
+      return ok(
+        await service.get(member, await startConversation(ctx, member, request.body, ctx.hooks.customerOnChannel)),
+      );
     },
   });
   app.route({

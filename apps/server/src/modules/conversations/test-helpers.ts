@@ -55,6 +55,37 @@ export async function connectWhatsApp(inbox: { graph: FakeGraph; r: ReturnType<t
 type Inbox = { graph: FakeGraph; t: TestApp; r: ReturnType<typeof requests> };
 export const PAGE_ID = '200000000000001';
 export const PSID = '6000000000000001';
+/** The Instagram account of `connectInstagram`, its Page, and a person writing to it. */
+export const INSTAGRAM = { accountId: '17841400000000001', pageId: '200000000000002', igsid: '7000000000000001' };
+
+/** Connects the owner's Facebook Page (the fake Graph accepting its token). */
+export async function connectMessenger(inbox: Pick<Inbox, 'graph' | 'r'>, token: string, pageId = PAGE_ID) {
+  inbox.graph.allow(pageId, 'page-token');
+  const created = await inbox.r.post('/v1/channels', token, {
+    type: 'messenger',
+    name: 'Page',
+    page_id: pageId,
+    access_token: 'page-token',
+    app_secret: APP_SECRET,
+    verify_token: 'verify',
+  });
+  return json(created).data as { id: string };
+}
+
+/** Connects the owner's Instagram account through its Page (the fake Graph accepting the Page's token). */
+export async function connectInstagram(inbox: Pick<Inbox, 'graph' | 'r'>, token: string) {
+  inbox.graph.allow(INSTAGRAM.pageId, 'page-token-2');
+  const created = await inbox.r.post('/v1/channels', token, {
+    type: 'instagram',
+    name: 'Instagram',
+    instagram_account_id: INSTAGRAM.accountId,
+    page_id: INSTAGRAM.pageId,
+    access_token: 'page-token-2',
+    app_secret: APP_SECRET,
+    verify_token: 'verify',
+  });
+  return json(created).data as { id: string };
+}
 
 /** An owner with a WhatsApp channel, a customer who wrote `minutesAgo` minutes ago, and their conversation. */
 export async function whatsappCustomerWrote(inbox: Inbox, minutesAgo: number) {
@@ -73,17 +104,7 @@ export async function whatsappCustomerWrote(inbox: Inbox, minutesAgo: number) {
 /** An owner with a Messenger Page, a person who wrote `minutesAgo` minutes ago, and their conversation. */
 export async function messengerCustomerWrote(inbox: Inbox, minutesAgo: number, pageId = PAGE_ID) {
   const owner = await createOwner(inbox.t);
-  inbox.graph.allow(pageId, 'page-token');
-  const page = json(
-    await inbox.r.post('/v1/channels', owner.token, {
-      type: 'messenger',
-      name: 'Page',
-      page_id: pageId,
-      access_token: 'page-token',
-      app_secret: APP_SECRET,
-      verify_token: 'verify',
-    }),
-  ).data as { id: string };
+  const page = await connectMessenger(inbox, owner.token, pageId);
   await deliverSigned(
     inbox.t,
     page.id,

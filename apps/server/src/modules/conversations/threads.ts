@@ -4,13 +4,15 @@ import type { ChannelRow } from '../channels/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
 
 const PREVIEW_MAX = 200;
+/** What of its channel a conversation's thread needs. */
+type ThreadChannel = Pick<ChannelRow, 'id' | 'workspaceId'>;
 const later = (a: Date | null, b: Date | null) => (!a ? b : !b || a > b ? a : b);
 
 /**
  * The customer's open conversation on the channel: the open one, else the last closed one opened again (a new
  * inbound message reopens it), else a new one. Two deliveries at once meet at the one-open index.
  */
-export async function openConversation(tx: Tx, channel: ChannelRow, customerId: string): Promise<ConversationRow> {
+export async function openConversation(tx: Tx, channel: ThreadChannel, customerId: string): Promise<ConversationRow> {
   const mine = and(eq(conversations.channelId, channel.id), eq(conversations.customerId, customerId));
   const [open] = await tx
     .select()
@@ -46,11 +48,11 @@ export type NewMessage = Pick<MessageRow, 'direction' | 'type' | 'text' | 'statu
  * Stores a message from the customer's side (or Meta's echo of one sent elsewhere) and moves the conversation's
  * last activity; null when a delivery running at the same moment stored it first.
  */
-export const addMessage = async (tx: Tx, channel: ChannelRow, conversation: ConversationRow, values: NewMessage) =>
+export const addMessage = async (tx: Tx, channel: ThreadChannel, conversation: ConversationRow, values: NewMessage) =>
   (await addMessages(tx, channel, [{ ...values, conversationId: conversation.id }]))[0] ?? null;
 
 /** The open conversations of many customers on one channel (a webhook batch), as `openConversation` finds them, in a few statements. */
-export async function openConversations(tx: Tx, channel: ChannelRow, customerIds: string[]) {
+export async function openConversations(tx: Tx, channel: ThreadChannel, customerIds: string[]) {
   const ids = [...new Set(customerIds)];
   const open = await tx
     .select()
@@ -108,7 +110,7 @@ export async function openConversations(tx: Tx, channel: ChannelRow, customerIds
  * each conversation's last activity once, to its batch's last message. Returns the stored messages in batch
  * order with their updated conversation.
  */
-export async function addMessages(tx: Tx, channel: ChannelRow, batch: (NewMessage & { conversationId: string })[]) {
+export async function addMessages(tx: Tx, channel: ThreadChannel, batch: (NewMessage & { conversationId: string })[]) {
   if (!batch.length) return [];
   const stored = await tx
     .insert(messages)

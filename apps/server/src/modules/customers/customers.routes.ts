@@ -12,7 +12,6 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { ModuleHooks } from '../../platform/modules/define-module.ts';
 import { customerFilesRoutes } from './customer-files.routes.ts';
 import { createCustomersService } from './customers.service.ts';
 import { createCustomerFieldsService } from './fields.service.ts';
@@ -21,11 +20,11 @@ import { createCustomerTagsService } from './tags.service.ts';
 import { createTimelineService } from './timeline.ts';
 
 /** Customers, their tags and custom fields: `customer_read` to see, `customer_write` to change. */
-export async function customersRoutes(app: AppInstance, ctx: AppContext, hooks: ModuleHooks) {
+export async function customersRoutes(app: AppInstance, ctx: AppContext) {
   const customers = createCustomersService(ctx);
   const tags = createCustomerTagsService(ctx);
   const fields = createCustomerFieldsService(ctx);
-  const merging = createCustomerMergeService(ctx, customers, hooks.customerMerge);
+  const merging = createCustomerMergeService(ctx, customers, ctx.hooks.customerMerge);
   const timeline = createTimelineService(ctx);
   const { guards } = ctx;
   const read = guards.member('customer_read');

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../db/database.ts';
 import type { DomainEvent, EventType } from '../events/catalogue.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import type { AppInstance } from '../http/types.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-definition.ts';
 import type { SocketAction } from '../realtime/socket-hub.ts';
+import type { ModuleHooks } from './hooks.ts';
 
 /** What a module's job handler and durable listener get besides their input: `job.app` is the app's context. */
 export type AppJob = JobContext<AppContext>;
@@ -34,26 +33,20 @@ export const committedListener = <T extends EventType>(listener: CommittedListen
 /** A general-socket action whose handler reads its schema's output. */
 export const socketAction = <S extends z.ZodType>(action: SocketAction<S>): SocketAction => action;
 
-/** What another module keeps of a customer moves to the survivor of a merge, inside the merge's transaction. */
-/** `events`: to announce what moved, in the merge's transaction */
-export type CustomerMergeHook = (tx: Tx, survivorId: string, otherId: string, events: EventBus) => Promise<void>;
-
-/**
- * Whether the channel reaches the customer by what another module keeps of them (web chat: its visitors), for a
- * channel that has no id of theirs on the customer's record.
- */
-export type CustomerOnChannelHook = (tx: Tx, channelId: string, customerId: string) => Promise<boolean>;
-
-/** Calls one module makes into whichever modules answer them; each module declares the ones it answers. */
-export interface ModuleHooks {
-  customerMerge: CustomerMergeHook;
-  customerOnChannel: CustomerOnChannelHook;
-}
+export type {
+  CustomerMergeHook,
+  CustomerOnChannelHook,
+  MetaChannel,
+  MetaFieldHandler,
+  MetaWebhookPart,
+  MetaWebhookProblem,
+  ModuleHooks,
+} from './hooks.ts';
 
 export interface ModuleDefinition {
   name: string;
-  /** HTTP routes (where HTTP is served: ROLE all or api); `hooks` calls every module's hook of a kind in turn */
-  routes?(app: AppInstance, ctx: AppContext, hooks: ModuleHooks): Promise<void> | void;
+  /** HTTP routes (where HTTP is served: ROLE all or api) */
+  routes?(app: AppInstance, ctx: AppContext): Promise<void> | void;
   /** general-socket actions by name (where HTTP is served) */
   socketActions?(ctx: AppContext): Record<string, SocketAction>;
   /** job definitions (module-level constants), defined in every process; they run where the worker runs */
@@ -61,7 +54,7 @@ export interface ModuleDefinition {
   jobs?: JobDefinition<z.ZodType<any>, AppContext>[];
   listeners?: DurableListenerDefinition[];
   committed?: CommittedListenerDefinition[];
-  /** what this module answers when another module calls a hook */
+  /** what this module answers when another module calls a hook (`ctx.hooks`) */
   hooks?: Partial<ModuleHooks>;
 }
 

@@ -1,14 +1,25 @@
 import type { AppContext } from '../../context.ts';
 import type { EventType } from '../events/catalogue.ts';
 import type { AppInstance } from '../http/types.ts';
-import type { ModuleDefinition, ModuleHooks } from './define-module.ts';
+import type { ModuleDefinition } from './define-module.ts';
+import type { MetaFieldHandler, ModuleHooks } from './hooks.ts';
 
-/** Every module's hook of each kind, called in the order the modules are listed. */
+/**
+ * Every module's hooks, which app.ts hands to all through `ctx.hooks`: each module's `customerMerge` and
+ * `customerOnChannel` in turn, in the order the modules are listed; the one handler of each Meta webhook field (two answering one fail the start).
+ */
 export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
-  const answering = <K extends keyof ModuleHooks>(kind: K) =>
+  const answering = <K extends 'customerMerge' | 'customerOnChannel'>(kind: K) =>
     modules.flatMap((module) => module.hooks?.[kind] ?? []) as ModuleHooks[K][];
   const merges = answering('customerMerge');
   const reaches = answering('customerOnChannel');
+  const metaWebhook: Record<string, MetaFieldHandler> = {};
+  for (const module of modules)
+    for (const [field, handler] of Object.entries(module.hooks?.metaWebhook ?? {})) {
+      if (Object.hasOwn(metaWebhook, field))
+        throw new Error(`Meta's webhook field "${field}" is answered twice (module ${module.name})`);
+      metaWebhook[field] = handler;
+    }
   return {
     customerMerge: async (tx, survivorId, otherId, events) => {
       for (const hook of merges) await hook(tx, survivorId, otherId, events);
@@ -17,6 +28,7 @@ export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
       for (const hook of reaches) if (await hook(tx, channelId, customerId)) return true;
       return false;
     },
+    metaWebhook,
   };
 }
 
@@ -55,11 +67,10 @@ export async function registerModuleSurface(
   ctx: AppContext,
   modules: readonly ModuleDefinition[],
 ): Promise<void> {
-  const hooks = hooksOf(modules);
   for (const module of modules) {
     for (const [action, definition] of Object.entries(module.socketActions?.(ctx) ?? {}))
       ctx.sockets.on(action, definition);
     const { routes } = module;
-    if (routes) await app.register(async (scope) => routes(scope as AppInstance, ctx, hooks));
+    if (routes) await app.register(async (scope) => routes(scope as AppInstance, ctx));
   }
 }

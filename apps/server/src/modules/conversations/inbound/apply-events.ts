@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
-import type { ChannelRow } from '../../channels/index.ts';
+import type { MetaChannel } from '../../../platform/modules/define-module.ts';
 import { customers, customersOfContacts } from '../../customers/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../conversations.tables.ts';
 import { addMessages, openConversations } from '../threads.ts';
@@ -36,7 +36,7 @@ type MessageEvent = Extract<MetaEvent, { kind: 'message' }>;
  * their open conversations, then one insert. Statuses and watermarks come after them: they only ever concern
  * messages sent before, and a watermark covers an echo stored here as it would one stored earlier.
  */
-async function storeMessages(tx: Tx, channel: ChannelRow, events: MetaEvent[]) {
+async function storeMessages(tx: Tx, channel: MetaChannel, events: MetaEvent[]) {
   const firsts = new Map<string, MessageEvent>();
   for (const event of events)
     if (event.kind === 'message' && !firsts.has(event.externalId)) firsts.set(event.externalId, event);
@@ -78,7 +78,7 @@ async function storeMessages(tx: Tx, channel: ChannelRow, events: MetaEvent[]) {
 }
 
 /** Applies one delivery's events in the caller's transaction; a message already stored is left as it is. */
-export async function applyEvents(tx: Tx, channel: ChannelRow, events: MetaEvent[]): Promise<Applied> {
+export async function applyEvents(tx: Tx, channel: MetaChannel, events: MetaEvent[]): Promise<Applied> {
   const applied: Applied = { messages: await storeMessages(tx, channel, events), statuses: [] };
   for (const event of events) {
     if (event.kind === 'message') continue;

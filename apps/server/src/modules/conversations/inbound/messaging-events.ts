@@ -1,7 +1,7 @@
+import { firstText, idOf, isObject, type Json, objectOf, objectsOf } from '../../../integrations/meta/read-json.ts';
 import type { ChannelContact } from '../../customers/index.ts';
 import { eventTime } from './event-time.ts';
-import type { MetaEvent, ReadDelivery } from './meta-events.ts';
-import { firstText, idOf, isObject, type Json, objectOf, objectsOf } from './read-json.ts';
+import type { MetaEvent, ReadPart } from './meta-events.ts';
 
 type Source = 'messenger' | 'instagram';
 /** An attachment type as Meta names them (`image`, `ig_reel`, `story_mention`…); anything else is `unknown`. */
@@ -135,35 +135,23 @@ function itemEvents(item: Json, source: Source, ownIds: string[], receivedAt: Da
 }
 
 /**
- * A Messenger (`object: "page"`) or Instagram (`object: "instagram"`) delivery: messages, the Page's own echoes,
- * reactions, postbacks, deliveries and reads, one `messaging[]` item at a time (an item that cannot be taken is
- * named in `problems` by its place). `ownIds` are the Page's and the Instagram account's ids: the other party is
- * the customer. Items this inbox has no use for (opt-ins, referrals alone, handovers) are left out silently.
+ * One `messaging[]` item of a Messenger or Instagram delivery (at `place`): a message, the Page's own echo, a
+ * reaction, a postback, deliveries and reads; an item that cannot be taken is named in `problems` by its place.
+ * `ownIds` are the Page's and the Instagram account's ids: the other party is the customer. Items this inbox has
+ * no use for (opt-ins, referrals alone, handovers) are left out silently.
  */
-export function messagingEvents(body: unknown, source: Source, ownIds: string[], receivedAt: Date): ReadDelivery {
-  const events: MetaEvent[] = [];
-  const problems: string[] = [];
-  const object = source === 'messenger' ? 'page' : 'instagram';
-  if (!isObject(body) || body.object !== object || !Array.isArray(body.entry))
-    return { events, problems: [`not a delivery of object "${object}"`] };
-  for (const [e, entry] of body.entry.entries()) {
-    const items = objectOf(entry).messaging;
-    // entries of other fields (comments, mentions) carry `changes`, not `messaging`
-    if (items === undefined) continue;
-    if (!Array.isArray(items)) {
-      problems.push(`entry[${e}].messaging: not a list`);
-      continue;
-    }
-    for (const [i, item] of items.entries()) {
-      let read: MetaEvent[] | string;
-      try {
-        read = isObject(item) ? itemEvents(item, source, ownIds, receivedAt) : 'not an object';
-      } catch (error) {
-        read = `unreadable (${error instanceof Error ? error.name : typeof error})`;
-      }
-      if (typeof read === 'string') problems.push(`entry[${e}].messaging[${i}]: ${read}`);
-      else events.push(...read);
-    }
+export function messagingEvents(
+  item: unknown,
+  place: string,
+  source: Source,
+  ownIds: string[],
+  receivedAt: Date,
+): ReadPart {
+  let read: MetaEvent[] | string;
+  try {
+    read = isObject(item) ? itemEvents(item, source, ownIds, receivedAt) : 'not an object';
+  } catch (error) {
+    read = `unreadable (${error instanceof Error ? error.name : typeof error})`;
   }
-  return { events, problems };
+  return typeof read === 'string' ? { events: [], problems: [`${place}: ${read}`] } : { events: read, problems: [] };
 }

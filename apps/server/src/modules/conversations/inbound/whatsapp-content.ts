@@ -1,4 +1,11 @@
-import { contentOf, firstText, isObject, type Json, objectOf, objectsOf } from './read-json.ts';
+import {
+  contentOf,
+  firstText,
+  isObject,
+  type Json,
+  objectOf,
+  objectsOf,
+} from '../../../integrations/meta/read-json.ts';
 
 const joined = (parts: (string | null)[], separator: string) => parts.filter(Boolean).join(separator) || null;
 

@@ -1,6 +1,6 @@
+import { firstText, idOf, isObject, type Json, objectOf, objectsOf } from '../../../integrations/meta/read-json.ts';
 import { eventTime } from './event-time.ts';
-import type { MetaEvent, ReadDelivery } from './meta-events.ts';
-import { firstText, idOf, isObject, type Json, objectOf, objectsOf } from './read-json.ts';
+import type { MetaEvent, ReadPart } from './meta-events.ts';
 import { whatsappContent } from './whatsapp-content.ts';
 
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -49,44 +49,36 @@ function statusEvent(status: Json): MetaEvent | string | null {
 }
 
 /**
- * A WhatsApp Cloud API delivery for the channel's phone number, read one change and one item at a time: an item
- * that cannot be taken is named in `problems` (by its place, never its content) and the others are kept. Changes
- * of other fields or for another number are no concern of the channel and are left out silently.
+ * One `messages` change of a WhatsApp Cloud API delivery (its `value`, at `place`) for the channel's phone number,
+ * read one item at a time: an item that cannot be taken is named in `problems` (by its place, never its content)
+ * and the others are kept. A change for another number is no concern of the channel and is left out silently.
  */
-export function whatsappEvents(body: unknown, phoneNumberId: string | null, receivedAt: Date): ReadDelivery {
+export function whatsappEvents(
+  value: unknown,
+  place: string,
+  phoneNumberId: string | null,
+  receivedAt: Date,
+): ReadPart {
   const events: MetaEvent[] = [];
   const problems: string[] = [];
-  if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry))
-    return { events, problems: ['not a WhatsApp Business Account delivery'] };
-  const take = (place: string, read: () => MetaEvent | string | null) => {
+  const change = objectOf(value);
+  if (idOf(objectOf(change.metadata).phone_number_id) !== phoneNumberId) return { events, problems };
+  const take = (where: string, read: () => MetaEvent | string | null) => {
     try {
       const event = read();
-      if (typeof event === 'string') problems.push(`${place}: ${event}`);
+      if (typeof event === 'string') problems.push(`${where}: ${event}`);
       else if (event) events.push(event);
     } catch (error) {
-      problems.push(`${place}: unreadable (${error instanceof Error ? error.name : typeof error})`);
+      problems.push(`${where}: unreadable (${error instanceof Error ? error.name : typeof error})`);
     }
   };
-  for (const [e, entry] of body.entry.entries()) {
-    const changes = objectOf(entry).changes;
-    if (!Array.isArray(changes)) {
-      problems.push(`entry[${e}]: no changes`);
-      continue;
-    }
-    for (const [c, change] of changes.entries()) {
-      if (!isObject(change) || change.field !== 'messages') continue;
-      const value = objectOf(change.value);
-      if (idOf(objectOf(value.metadata).phone_number_id) !== phoneNumberId) continue;
-      const contacts = objectsOf(value.contacts);
-      const place = `entry[${e}].changes[${c}]`;
-      const list = (key: string) => (Array.isArray(value[key]) ? (value[key] as unknown[]).entries() : []);
-      for (const [m, message] of list('messages'))
-        take(`${place}.messages[${m}]`, () =>
-          isObject(message) ? messageEvent(message, contacts, receivedAt) : 'not an object',
-        );
-      for (const [s, status] of list('statuses'))
-        take(`${place}.statuses[${s}]`, () => (isObject(status) ? statusEvent(status) : 'not an object'));
-    }
-  }
+  const contacts = objectsOf(change.contacts);
+  const list = (key: string) => (Array.isArray(change[key]) ? (change[key] as unknown[]).entries() : []);
+  for (const [m, message] of list('messages'))
+    take(`${place}.messages[${m}]`, () =>
+      isObject(message) ? messageEvent(message, contacts, receivedAt) : 'not an object',
+    );
+  for (const [s, status] of list('statuses'))
+    take(`${place}.statuses[${s}]`, () => (isObject(status) ? statusEvent(status) : 'not an object'));
   return { events, problems };
 }

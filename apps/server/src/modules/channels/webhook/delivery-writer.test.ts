@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { whatsappText } from '../../../test/fakes/meta-webhooks.ts';
-import { createOwner } from '../../../test/fixtures.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { messages, webhookDeliveries } from './conversations.tables.ts';
+import { whatsappText } from '../../../../test/fakes/meta-webhooks.ts';
+import { createOwner } from '../../../../test/fixtures.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { messages } from '../../conversations/conversations.tables.ts';
+import { connectWhatsApp, inboxTest, PHONE_NUMBER_ID, postWebhook } from '../../conversations/test-helpers.ts';
 import { createDeliveryWriter } from './delivery-writer.ts';
-import { connectWhatsApp, inboxTest, PHONE_NUMBER_ID, postWebhook } from './test-helpers.ts';
+import { webhookDeliveries } from './webhook.tables.ts';
 
 const inbox = inboxTest();
 let { t } = inbox;

@@ -1,19 +1,27 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../platform/db/database.ts';
-import { isTransientDatabaseError } from '../../platform/db/transient.ts';
-import { defineJob } from '../../platform/jobs/job-definition.ts';
-import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import type { AppJob } from '../../platform/modules/define-module.ts';
-import type { ChannelRow } from '../channels/index.ts';
-import { factsOf, messagesStored, statusesChanged } from './announce.ts';
-import { webhookDeliveries } from './conversations.tables.ts';
-import { applyWaiting, type DeliveriesApplied } from './inbound/apply-deliveries.ts';
-import type { Applied } from './inbound/apply-events.ts';
-import { fetchMediaJob, MEDIA_TYPES } from './inbound/fetch-media.ts';
+import type { Tx } from '../../../platform/db/database.ts';
+import { isTransientDatabaseError } from '../../../platform/db/transient.ts';
+import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import type { AppJob } from '../../../platform/modules/define-module.ts';
+import { applyWaiting, type DeliveriesApplied, type FieldDispatch } from './apply-deliveries.ts';
+import { webhookDeliveries } from './webhook.tables.ts';
 
 /** How soon after a channel's job ended a look for deliveries it may have missed comes. */
 const RECHECK_MS = 1_000;
+
+/** Hands a field's parts to the module that answers it (`hooks.metaWebhook`); no module: skipped, no error. */
+function dispatchOf(job: AppJob, channelId: string): FieldDispatch {
+  const { events, jobs, hooks } = job.app;
+  const services = { events, jobs, log: job.log };
+  return async (tx, channel, field, parts) => {
+    const handler = Object.hasOwn(hooks.metaWebhook, field) ? hooks.metaWebhook[field] : undefined;
+    if (handler) return handler(tx, channel, parts, services);
+    job.log.debug({ channel_id: channelId, field, parts: parts.length }, 'webhook field nothing answers, skipped');
+    return [];
+  };
+}
 
 /**
  * Applies every waiting delivery of its channel in the order they came, under the channel's lock, so a watermark
@@ -27,19 +35,8 @@ export const webhookIngestJob = defineJob({
   payload: z.object({ channel_id: z.uuid() }),
   maxAttempts: 5,
   handle: async ({ channel_id }, job: AppJob) => {
-    const { events, jobs } = job.app;
-    const finish = async (tx: Tx, channel: ChannelRow, { messages, statuses }: Applied) => {
-      for (const { message } of messages)
-        if (MEDIA_TYPES.has(message.type)) await jobs.enqueue(fetchMediaJob, { message_id: message.id }, { tx });
-      await messagesStored(
-        events,
-        tx,
-        channel.workspaceId,
-        messages.map(({ message, conversation }) => ({ message, conversation: factsOf(conversation, channel.type) })),
-      );
-      await statusesChanged(events, tx, channel.workspaceId, statuses);
-    };
-    const apply = (oneByOne: boolean) => job.inWorkspace((tx) => applyWaiting(tx, channel_id, oneByOne, finish));
+    const dispatch = dispatchOf(job, channel_id);
+    const apply = (oneByOne: boolean) => job.inWorkspace((tx) => applyWaiting(tx, channel_id, oneByOne, dispatch));
     for (;;) {
       let batch: DeliveriesApplied | null;
       try {
@@ -53,7 +50,7 @@ export const webhookIngestJob = defineJob({
       if (!batch) {
         // a delivery stored while this job ends finds the key still taken: a look shortly after catches it
         await job.inWorkspace((tx) =>
-          jobs.enqueue(
+          job.app.jobs.enqueue(
             webhookRecheckJob,
             { channel_id },
             // no idempotency key: a look already queued by an earlier run may come before this delivery

@@ -1,36 +1,52 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { translate } from '@omnichat/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { localeOf, sendError } from '../../platform/http/error-handler.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { channelOfWebhook, WEBHOOK_PATH } from '../channels/index.ts';
+import type { AppContext } from '../../../context.ts';
+import { localeOf, sendError } from '../../../platform/http/error-handler.ts';
+import type { AppInstance } from '../../../platform/http/types.ts';
 import { createDeliveryWriter } from './delivery-writer.ts';
+import { sameSecret, signedByMeta } from './signatures.ts';
+import { channelOfWebhook } from './webhook-channels.ts';
 import { enqueueIngest } from './webhook-jobs.ts';
+
+const WEBHOOK_PATH = '/public/v1/channels/:channel_id/webhook';
 /** Meta's deliveries are small; anything past 3 MB is refused before it is read further (413). */
-export const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
+const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
+const params = z.object({ channel_id: z.string().max(64) });
 
 /**
- * Whether `header` is `sha256=` and the HMAC-SHA256 of the bytes Meta sent under the channel's app secret. The raw
- * bytes, never a re-serialised body: Meta escapes unicode and slashes, so a round trip through JSON changes them.
+ * Meta's webhook address of each channel: the subscription handshake (GET), and deliveries (POST), each signed
+ * one stored with a job in the channel's organization (`webhookIngestJob`) and answered once committed.
  */
-export function signedByMeta(raw: Buffer, header: string | undefined, appSecret: string): boolean {
-  const given = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '')?.[1];
-  if (!given) return false;
-  const expected = createHmac('sha256', appSecret).update(raw).digest();
-  return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), expected);
-}
+export async function channelWebhookRoutes(app: AppInstance, ctx: AppContext) {
+  app.get(WEBHOOK_PATH, {
+    schema: {
+      tags: ['channels'],
+      summary: "Meta's subscription check: answers hub.challenge when hub.verify_token is the channel's",
+      params,
+      querystring: z.object({
+        'hub.mode': z.string().max(64).optional(),
+        'hub.verify_token': z.string().max(1000).optional(),
+        'hub.challenge': z.string().max(1000).optional(),
+      }),
+    },
+    handler: async (request, reply) => {
+      const channel = await channelOfWebhook(ctx, request.params.channel_id);
+      if (!channel || channel.type === 'webchat')
+        return sendError(reply, 404, translate('not_found', localeOf(request)));
+      const query = request.query;
+      const verified =
+        query['hub.mode'] === 'subscribe' &&
+        channel.verifyToken !== null &&
+        sameSecret(query['hub.verify_token'] ?? '', channel.verifyToken);
+      if (!verified) return sendError(reply, 403, translate('forbidden', localeOf(request)));
+      return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
+    },
+  });
 
-/**
- * `POST /public/v1/channels/:channel_id/webhook`: a signed delivery is stored with a job in the channel's
- * organization (`webhookIngestJob`) and answered at once.
- */
-export async function webhookIngestRoutes(app: AppInstance, ctx: AppContext) {
   const { database, jobs, secrets } = ctx;
   const writer = createDeliveryWriter(database, async (tx, written) => {
     for (const { channelId, workspaceId } of written) await enqueueIngest(jobs, tx, channelId, workspaceId);
   });
-
   await app.register(async (plain) => {
     const scope = plain as unknown as AppInstance;
     // the signature is over the bytes as sent: this address reads every body as bytes
@@ -43,7 +59,7 @@ export async function webhookIngestRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags: ['channels'],
         summary: "Meta's deliveries for a channel, signed with its app secret (X-Hub-Signature-256)",
-        params: z.object({ channel_id: z.string().max(64) }),
+        params,
       },
       handler: async (request, reply) => {
         const locale = localeOf(request);

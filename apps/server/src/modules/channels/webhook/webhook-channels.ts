@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { type ChannelRow, channels } from './channels.tables.ts';
+import type { AppContext } from '../../../context.ts';
+import { type ChannelRow, channels } from '../channels.tables.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a process trusts what it read of a channel (a change or deletion is told at once over the bus). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { arrayLiteral } from '../../platform/db/arrays.ts';
-import type { Database, Tx } from '../../platform/db/database.ts';
-import { webhookDeliveries } from './conversations.tables.ts';
+import { arrayLiteral } from '../../../platform/db/arrays.ts';
+import type { Database, Tx } from '../../../platform/db/database.ts';
+import { webhookDeliveries } from './webhook.tables.ts';
 
 /** A signed delivery waiting to be stored, and its request waiting for the commit. */
 interface Pending {
