@@ -12,8 +12,6 @@ export interface Applied {
   statuses: MessageRow[];
 }
 
-const _PREVIEW_MAX = 200;
-
 // sent < delivered < read; failed only replaces a message not yet delivered
 const RANK = sql`(case ${messages.status} when 'wait_to_send' then 0 when 'sent' then 1 when 'failed' then 1
   when 'delivered' then 2 when 'read' then 3 else 4 end)`;
