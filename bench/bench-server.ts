@@ -69,10 +69,17 @@ export function processMemoryMb(pid: number, line: 'VmRSS' | 'VmHWM') {
   return Number(new RegExp(`${line}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
 
+/**
+ * `split`: the production shape instead of one process doing everything: an api process (`ROLE=api`, answering
+ * `base`) and a worker process (`ROLE=worker`) on the same PostgreSQL database and Redis (`REDIS_URL`, default the
+ * machine's); needs DATABASE_URL.
+ */
 export async function startBenchServer(
   seed: (database: Database, userId: string) => Promise<void> = async () => undefined,
   env: Record<string, string> = {},
+  { split = false }: { split?: boolean } = {},
 ): Promise<BenchServer> {
+  if (split && !process.env.DATABASE_URL) throw new Error('an api and a worker process need DATABASE_URL');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-bench-'));
   const serverUrl = process.env.DATABASE_URL;
   const ownDatabase = serverUrl ? await createBenchDatabase(serverUrl) : undefined;
@@ -103,27 +110,34 @@ export async function startBenchServer(
     await owner.close();
   }
 
-  const port = await freePort();
   const { DATABASE_URL: _unused, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/src/main.ts')], {
-    env: {
-      ...inherited,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...benchServerEnv(dataDir, port),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const start = async (role: Record<string, string>) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/src/main.ts')], {
+      env: {
+        ...inherited,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...benchServerEnv(dataDir, port),
+        ...env,
+        ...role,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 600) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { child, base };
+  };
+  const redis = { REDIS_URL: env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  const { child, base } = await start(split ? { ROLE: 'api', ...redis } : {});
+  const worker = split ? (await start({ ROLE: 'worker', ...redis })).child : undefined;
 
   return {
     base,
@@ -141,8 +155,11 @@ export async function startBenchServer(
     },
     peakMemoryMb: () => processMemoryMb(child.pid!, 'VmHWM'),
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      for (const running of [child, worker]) {
+        if (!running) continue;
+        running.kill('SIGTERM');
+        await new Promise((resolve) => running.once('exit', resolve));
+      }
       rmSync(dataDir, { recursive: true, force: true });
       await ownDatabase?.drop();
     },

@@ -4,7 +4,10 @@
  * per second taken, acknowledgement p50 and p99, and p99 of the time from the post to the socket's receipt. The
  * baseline in the same run: the bare `GET /healthz` at the same rates.
  *
- *   [DATABASE_URL=postgres://…] node bench/webhook-ingest.bench.ts [seconds per rate] [rates,…]
+ *   [DATABASE_URL=postgres://…] [BENCH_SPLIT=1] node bench/webhook-ingest.bench.ts [seconds per rate] [rates,…]
+ *
+ * `BENCH_SPLIT=1` (PostgreSQL): an api process takes the deliveries and holds the socket, a worker process applies
+ * them (ROLE=api and ROLE=worker over Redis), as docs/OPERATIONS.md deploys it.
  */
 import WebSocket from 'ws';
 import { startFakeGraph } from '../apps/server/test/fakes/graph-api.ts';
@@ -23,7 +26,8 @@ const percentile = (values: number[], p: number) => {
 
 const graph = await startFakeGraph();
 graph.allow(PHONE_NUMBER_ID, 'bench-token');
-const server = await startBenchServer(undefined, { GRAPH_API_URL: graph.url, LOG_LEVEL: 'error' });
+const split = process.env.BENCH_SPLIT === '1';
+const server = await startBenchServer(undefined, { GRAPH_API_URL: graph.url, LOG_LEVEL: 'error' }, { split });
 const { token } = await benchOrganization(server, 'Inbox');
 const channel = await server.call(
   '/v1/channels',
@@ -128,7 +132,7 @@ await server.stop();
 await graph.close();
 
 console.log(
-  `\nWebhook ingest, ${server.kind}: signed WhatsApp messages, ${SECONDS} s per rate, one agent socket; baseline GET /healthz at the same rate\n`,
+  `\nWebhook ingest, ${server.kind}${split ? ', an api and a worker process' : ''}: signed WhatsApp messages, ${SECONDS} s per rate, one agent socket; baseline GET /healthz at the same rate\n`,
 );
 console.log(
   '| offered msg/s | taken msg/s | ack p50 ms | ack p99 ms | post → socket p99 ms | refused / not pushed | bare p50 ms | bare p99 ms |',
