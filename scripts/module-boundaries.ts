@@ -1,5 +1,5 @@
 import path from 'node:path';
-import ts from 'typescript';
+import { parseSync } from 'oxc-parser';
 
 /** One import or re-export of a source file: what it names, on which line, and whether it brings types only. */
 export interface ImportSite {
@@ -34,46 +34,58 @@ export function isTestFile(file: string): boolean {
 
 /** Every static import, `export … from`, dynamic `import()` and `import('…')` type of a file. */
 export function importsOf(file: string, source: string): ImportSite[] {
-  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
+  const { module, program } = parseSync(file, source);
+  const lineStarts = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineOf = (offset: number) => {
+    let line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
+    return line + 1;
+  };
   const sites: ImportSite[] = [];
-  const add = (literal: ts.Node, typeOnly: boolean) => {
-    if (!ts.isStringLiteralLike(literal)) return;
-    const line = sourceFile.getLineAndCharacterOfPosition(literal.getStart(sourceFile)).line + 1;
-    sites.push({ specifier: literal.text, line, typeOnly });
+  const add = (specifier: string | undefined, start: number, typeOnly: boolean) => {
+    if (specifier !== undefined) sites.push({ specifier, line: lineOf(start), typeOnly });
   };
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node)) {
-      add(node.moduleSpecifier, isTypeOnlyImport(node));
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
-      add(node.moduleSpecifier, isTypeOnlyExport(node));
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
-      add(node.arguments[0], false);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      add(node.argument.literal, true);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  return sites;
+  // `import { type A }` brings types only, as `import type { A }` does; `import './x.ts'` runs the file
+  const allTypes = (entries: { isType: boolean }[]) => entries.length > 0 && entries.every((entry) => entry.isType);
+  for (const { moduleRequest, entries } of module.staticImports)
+    add(moduleRequest.value, moduleRequest.start, allTypes(entries));
+  for (const { entries } of module.staticExports) {
+    // `import { a } from 'x'; export { a }` is told as an export from 'x' written before it: only `export … from`
+    const from = entries.find((entry) => entry.moduleRequest && entry.moduleRequest.start > entry.start);
+    if (from?.moduleRequest) add(from.moduleRequest.value, from.moduleRequest.start, allTypes(entries));
+  }
+  for (const { moduleRequest } of module.dynamicImports)
+    add(literalText(source.slice(moduleRequest.start, moduleRequest.end)), moduleRequest.start, false);
+  if (source.includes('import(')) visitImportTypes(program, (literal) => add(literal.value, literal.start, true));
+  return sites.sort((a, b) => a.line - b.line);
 }
 
-function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
-  const clause = node.importClause;
-  if (!clause) return false; // a side-effect import runs the file
-  if (clause.isTypeOnly) return true;
-  const bindings = clause.namedBindings;
-  return !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0
-    ? bindings.elements.every((element) => element.isTypeOnly)
-    : false;
+/** The text of a string literal or a template without substitutions, as written in the source. */
+function literalText(code: string): string | undefined {
+  const quoted = /^(['"`])([^'"`$\\]*)\1$/.exec(code.trim());
+  return quoted?.[2];
 }
 
-function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
-  if (node.isTypeOnly) return true;
-  const clause = node.exportClause;
-  return clause && ts.isNamedExports(clause) && clause.elements.length > 0
-    ? clause.elements.every((element) => element.isTypeOnly)
-    : false;
+interface Literal {
+  value: string;
+  start: number;
+}
+
+/** Each `import('…')` type's literal in the tree. */
+function visitImportTypes(node: unknown, found: (literal: Literal) => void): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const child of node) visitImportTypes(child, found);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  if (record.type === 'TSImportType') {
+    const literal = record.source as Partial<Literal> | undefined;
+    if (typeof literal?.value === 'string' && typeof literal.start === 'number')
+      found({ value: literal.value, start: literal.start });
+  }
+  for (const [key, child] of Object.entries(record)) if (key !== 'parent') visitImportTypes(child, found);
 }
 
 /** The repository path a relative specifier names, or undefined for a package. */

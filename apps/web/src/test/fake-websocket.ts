@@ -32,7 +32,7 @@ export class FakeWebSocket {
   }
 
   readonly url: string;
-  readyState = FakeWebSocket.CONNECTING;
+  readyState: 0 | 1 | 2 | 3 = FakeWebSocket.CONNECTING;
   closeCode: number | undefined;
   readonly sent: string[] = [];
   onopen: WebSocket['onopen'] = null;

@@ -157,7 +157,7 @@ export function mountWidget(options: WidgetOptions) {
     } else launcher.focus();
   }
 
-  launcher.onclick = () => toggle(panel.hidden);
+  launcher.onclick = () => toggle(panel.hidden !== false);
   close.onclick = () => toggle(false);
   panel.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') toggle(false);
