@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
+import { insertMany } from '../../platform/db/insert-many.ts';
 import type { ChannelRow } from '../channels/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
 
@@ -92,13 +93,12 @@ export async function openConversations(tx: Tx, channel: ThreadChannel, customer
   }
   if (missing().length)
     take(
-      await tx
-        .insert(conversations)
-        .values(
-          missing().map((customerId) => ({ workspaceId: channel.workspaceId, channelId: channel.id, customerId })),
-        )
-        .onConflictDoNothing()
-        .returning(),
+      await insertMany(
+        tx,
+        conversations,
+        missing().map((customerId) => ({ workspaceId: channel.workspaceId, channelId: channel.id, customerId })),
+        { onConflictDoNothing: true },
+      ),
     );
   // opened at the same moment by another delivery: one at a time
   for (const id of missing()) byCustomer.set(id, await openConversation(tx, channel, id));
@@ -112,11 +112,12 @@ export async function openConversations(tx: Tx, channel: ThreadChannel, customer
  */
 export async function addMessages(tx: Tx, channel: ThreadChannel, batch: (NewMessage & { conversationId: string })[]) {
   if (!batch.length) return [];
-  const stored = await tx
-    .insert(messages)
-    .values(batch.map((values) => ({ ...values, workspaceId: channel.workspaceId, channelId: channel.id })))
-    .onConflictDoNothing()
-    .returning();
+  const stored = await insertMany(
+    tx,
+    messages,
+    batch.map((values) => ({ ...values, workspaceId: channel.workspaceId, channelId: channel.id })),
+    { onConflictDoNothing: true },
+  );
   if (!stored.length) return [];
   const latest = new Map<string, { at: Date | null; preview: string; inboundAt: Date | null }>();
   for (const message of stored) {

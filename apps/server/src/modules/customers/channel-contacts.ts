@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
+import { insertMany } from '../../platform/db/insert-many.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { searchText } from './customer-query.ts';
 import { type CustomerRow, customers } from './customers.tables.ts';
@@ -124,11 +125,12 @@ export async function customersOfContacts(
     const fresh = unknown();
     if (fresh.length)
       take(
-        await tx
-          .insert(customers)
-          .values(fresh.map((contact) => newCustomer(workspaceId, contact)))
-          .onConflictDoNothing()
-          .returning(),
+        await insertMany(
+          tx,
+          customers,
+          fresh.map((contact) => newCustomer(workspaceId, contact)),
+          { onConflictDoNothing: true },
+        ),
       );
     // what a clash left (a phone another customer holds, a contact created at the same moment): one by one
     for (const contact of unknown()) found.set(contact.externalId, await customerOfContact(tx, workspaceId, contact));

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -19,7 +19,8 @@ export interface SecretSealer {
 export const isSealed = (value: string) => value.startsWith(PREFIX);
 
 export function createSecretBox(keyMaterial: string | Buffer): SecretSealer {
-  const key = Buffer.from(hkdfSync('sha256', keyMaterial, '', 'omnichat system settings v1', 32));
+  // a key object, prepared once: a raw buffer is prepared again by every cipher made from it
+  const key = createSecretKey(Buffer.from(hkdfSync('sha256', keyMaterial, '', 'omnichat system settings v1', 32)));
   return {
     seal(plain) {
       const iv = randomBytes(IV_BYTES);

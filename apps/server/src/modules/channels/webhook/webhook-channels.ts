@@ -49,3 +49,16 @@ export async function channelOfWebhook(ctx: AppContext, channelId: string): Prom
 /** A channel changed or went: every process reads it again on its next delivery. */
 export const forgetWebhookChannel = (ctx: AppContext, channelId: string) =>
   ctx.database.afterCommit(() => ctx.cluster.publish(BUS_CHANNEL, { id: channelId }));
+
+const openedSecrets = new WeakMap<ChannelRow, string>();
+
+/** The channel's app secret, opened once per row read: deliveries come in bursts and the row is kept a minute. */
+export function appSecretOf(ctx: AppContext, channel: ChannelRow): string | null {
+  if (!channel.appSecretSealed) return null;
+  let secret = openedSecrets.get(channel);
+  if (secret === undefined) {
+    secret = ctx.secrets.open(channel.appSecretSealed);
+    openedSecrets.set(channel, secret);
+  }
+  return secret;
+}

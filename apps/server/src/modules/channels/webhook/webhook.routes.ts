@@ -5,7 +5,7 @@ import { localeOf, sendError } from '../../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
 import { createDeliveryWriter } from './delivery-writer.ts';
 import { sameSecret, signedByMeta } from './signatures.ts';
-import { channelOfWebhook } from './webhook-channels.ts';
+import { appSecretOf, channelOfWebhook } from './webhook-channels.ts';
 import { enqueueIngest } from './webhook-jobs.ts';
 
 const WEBHOOK_PATH = '/public/v1/channels/:channel_id/webhook';
@@ -43,7 +43,7 @@ export async function channelWebhookRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
-  const { database, jobs, secrets } = ctx;
+  const { database, jobs } = ctx;
   const writer = createDeliveryWriter(database, async (tx, written) => {
     for (const { channelId, workspaceId } of written) await enqueueIngest(jobs, tx, channelId, workspaceId);
   });
@@ -64,12 +64,11 @@ export async function channelWebhookRoutes(app: AppInstance, ctx: AppContext) {
       handler: async (request, reply) => {
         const locale = localeOf(request);
         const channel = await channelOfWebhook(ctx, request.params.channel_id);
-        if (!channel?.appSecretSealed) return sendError(reply, 404, translate('not_found', locale));
+        const appSecret = channel && appSecretOf(ctx, channel);
+        if (!channel || !appSecret) return sendError(reply, 404, translate('not_found', locale));
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['x-hub-signature-256'];
-        if (
-          !signedByMeta(raw, Array.isArray(signature) ? signature[0] : signature, secrets.open(channel.appSecretSealed))
-        )
+        if (!signedByMeta(raw, Array.isArray(signature) ? signature[0] : signature, appSecret))
           return sendError(reply, 401, translate('webhook_signature_invalid', locale));
         const text = raw.toString('utf8');
         try {
