@@ -40,11 +40,12 @@ export interface Database {
   platform<T>(work: (db: Db | Tx) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Calls `onNotify` on every NOTIFY of `channel` from any process (PostgreSQL: a dedicated connection, reconnected
-   * with backoff after a loss, calling `onNotify` once reconnected to catch up; PGlite: the one connection).
+   * Calls `onNotify` with its payload on every NOTIFY of `channel` from any process (PostgreSQL: a dedicated
+   * connection, reconnected with backoff after a loss, calling `onNotify` without a payload once reconnected to
+   * catch up; PGlite: the one connection).
    * Answers the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   /**
    * Runs `callback` once the transaction open in the current async context commits (never when it rolls back):
    * pushes and cache invalidations that must not announce a change before others can read it. Throws outside a
@@ -118,7 +119,7 @@ async function migrateEmbedded(client: PGlite) {
 /** How a database LISTENs: a dedicated connection on PostgreSQL, the one connection on PGlite. */
 type Listen = (
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   log: () => DatabaseLogger | undefined,
 ) => Promise<() => Promise<void>>;
 
@@ -340,7 +341,7 @@ type DrizzleSessionParts = {
 async function listenPostgres(
   databaseUrl: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   log: () => DatabaseLogger | undefined,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
@@ -350,7 +351,7 @@ async function listenPostgres(
   const connect = async () => {
     const next = new pg.Client({ connectionString: databaseUrl });
     client = next;
-    next.on('notification', () => onNotify());
+    next.on('notification', (message) => onNotify(message.payload));
     next.on('error', (error) => log()?.error({ err: error, channel }, 'database listener failed'));
     next.on('end', () => {
       if (!stopped && client === next) reconnect();

@@ -84,6 +84,8 @@ export class JobQueue {
   private unlisten: (() => Promise<void>) | undefined;
   private wakeScheduled = false;
   private wakeAgain = false;
+  /** the queues the next turn claims: those told of new jobs or a freed slot, or all of them (a poll) */
+  private wanted: Set<string> | 'all' = new Set();
 
   private readonly database: Database;
   private readonly log: FastifyBaseLogger;
@@ -173,8 +175,9 @@ export class JobQueue {
     // transaction commits, never from inside it, where the claim would join that transaction and see its jobs
     // before they exist for anyone else, or run them although it rolls back
     if (ids.length && !this.stopped) {
-      if (options.tx) this.database.afterCommit(() => this.wakeSoon());
-      else setImmediate(() => this.wake());
+      const queue = [definition.queue ?? 'default'];
+      if (options.tx) this.database.afterCommit(() => this.wakeSoon(queue));
+      else setImmediate(() => this.wake(queue));
     }
     return ids;
   }
@@ -193,8 +196,11 @@ export class JobQueue {
 
   async start(): Promise<void> {
     this.stopped = false;
-    // a job stored by any process (at its commit) wakes this one at once; polling stays as the safety net
-    this.unlisten = await this.database.listen('omnichat_jobs', () => this.wakeSoon());
+    // a job stored by any process (at its commit) wakes this one at once; polling stays as the safety net. The
+    // notification names the queues of the jobs a statement stored (none: a reconnect, every queue)
+    this.unlisten = await this.database.listen('omnichat_jobs', (queues) =>
+      this.wakeSoon(queues ? queues.split(',') : undefined),
+    );
     await this.scheduleCron();
     const tick = () => {
       this.wake().finally(() => {
@@ -237,9 +243,16 @@ export class JobQueue {
     return this.slotsOf(queue) - this.runningIn(queue).size;
   }
 
+  private want(queues: readonly string[] | undefined): void {
+    if (!queues || this.wanted === 'all') this.wanted = 'all';
+    else for (const queue of queues) this.wanted.add(queue);
+  }
+
   /** A burst of notifications (a batch of inserts, several processes) wakes the worker once. */
-  private wakeSoon(): void {
-    if (this.wakeScheduled || this.stopped) return;
+  private wakeSoon(queues?: readonly string[]): void {
+    if (this.stopped) return;
+    this.want(queues);
+    if (this.wakeScheduled) return;
     if (this.pumping) this.wakeAgain = true;
     this.wakeScheduled = true;
     setImmediate(() => {
@@ -248,30 +261,42 @@ export class JobQueue {
     });
   }
 
-  /** The worker's turn: fill the free slots; a failure is logged and the next poll tries again. */
-  private wake(): Promise<void> {
+  /**
+   * The worker's turn: fill the free slots of `queues` (all of them when not named; an empty list: only those
+   * wanted meanwhile) and of those wanted meanwhile; a failure is logged and the next poll tries again.
+   */
+  private wake(queues?: readonly string[]): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.pumping ??= this.fillSlots()
+    if (queues?.length !== 0) this.want(queues);
+    if (this.pumping) {
+      this.wakeAgain = true;
+      return this.pumping;
+    }
+    const wanted = this.wanted === 'all' ? this.queues() : [...this.wanted];
+    this.wanted = new Set();
+    if (!wanted.length) return Promise.resolve();
+    const pumping = this.fillSlots(wanted)
       .catch((error) => this.log.error({ err: error }, 'job worker failed'))
       .finally(() => {
         this.pumping = undefined;
         // a job that arrived while this turn was claiming gets a turn of its own
         if (this.wakeAgain) {
           this.wakeAgain = false;
-          void this.wake();
+          void this.wake([]);
         }
       });
-    return this.pumping;
+    this.pumping = pumping;
+    return pumping;
   }
 
   /** Claims due jobs into the free slots of every queue; a slot that frees up claims again at once. */
-  private async fillSlots(): Promise<void> {
+  private async fillSlots(queues: readonly string[]): Promise<void> {
     await Promise.all(
-      this.queues().map(async (queue) => {
+      queues.map(async (queue) => {
         while (!this.stopped && this.freeSlots(queue) > 0) {
           const claimed = await this.claim(queue, this.freeSlots(queue));
           if (!claimed.length) return;
-          for (const job of claimed) this.launch(job, () => void this.wake());
+          for (const job of claimed) this.launch(job, () => void this.wake([job.queue]));
         }
       }),
     );
