@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { insertMany } from '../../platform/db/insert-many.ts';
-import type { EventBus } from '../../platform/events/event-bus.ts';
 import { searchText } from './customer-query.ts';
 import { type CustomerRow, customers } from './customers.tables.ts';
 

@@ -7,8 +7,12 @@ import { type ChannelRow, channels } from '../channels.tables.ts';
 import { deliveryParts } from './delivery-parts.ts';
 import { webhookDeliveries } from './webhook.tables.ts';
 
-/** Deliveries applied per transaction. */
-const BATCH = 500;
+/**
+ * Deliveries applied per transaction: enough that a busy channel pays its statements per batch, few enough that a
+ * batch's work (reading, events, pushes) never holds the acknowledgements of the same process back for long (at
+ * 2,000 msg/s, 500 made the ack p99 96 ms, 200 makes it under 50 ms).
+ */
+const BATCH = 200;
 
 /** Applies the parts of one field (through the module that answers it) and says what of them it could not. */
 export type FieldDispatch = (
@@ -37,7 +41,7 @@ function byField(parts: Part[]): Map<string, MetaWebhookPart[]> {
 }
 
 /**
- * Applies the channel's waiting deliveries (up to 500, in arrival order) in `tx` under the channel's lock: each
+ * Applies the channel's waiting deliveries (up to 200, in arrival order) in `tx` under the channel's lock: each
  * split into its parts by Meta's field, each field's parts handed at once to `dispatch`; then marks them all
  * processed, each with what of it could not be read or applied.
  * `oneByOne` applies each field of each delivery in a savepoint of its own, so that one that fails is set aside

@@ -107,7 +107,7 @@ export async function deliver(ctx: AppContext, tx: Tx, message: MessageRow, fina
     .innerJoin(customers, eq(customers.id, conversations.customerId))
     .where(eq(conversations.id, message.conversationId));
   if (!found) return 'failed';
-  const { channel, customer, conversation } = found;
+  const { channel, conversation } = found;
   const record = (changes: Partial<MessageRow>) =>
     tx
       .update(messages)
