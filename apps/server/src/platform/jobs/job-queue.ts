@@ -8,6 +8,7 @@ import { type ClaimedJob, claimFair, NO_ORGANIZATION } from './claim.ts';
 import { defaultBackoffMs, type JobDefinition } from './job-definition.ts';
 import { type JobRow, jobs } from './jobs.tables.ts';
 import { purgeFinishedJobs, retentionJob } from './retention.ts';
+import { WorkerTurns } from './worker-turns.ts';
 
 export interface EnqueueOptions {
   workspaceId?: string | null;
@@ -76,16 +77,19 @@ export class JobQueue {
   /** per queue, the organization that was served last: the next claim starts after it (round robin) */
   private readonly cursors = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
-  private pumping: Promise<void> | undefined;
   private doneIds: string[] = [];
   private doneFlush: Promise<void> | undefined;
   private lastSweep = Number.NEGATIVE_INFINITY;
   private stopped = true;
   private unlisten: (() => Promise<void>) | undefined;
-  private wakeScheduled = false;
-  private wakeAgain = false;
-  /** the queues the next turn claims: those told of new jobs or a freed slot, or all of them (a poll) */
-  private wanted: Set<string> | 'all' = new Set();
+  /** turns claim in the queues told of new jobs or of a freed slot, or in all of them (a poll) */
+  private readonly turns = new WorkerTurns(
+    (queues) =>
+      this.fillSlots(queues === 'all' ? this.queues() : queues).catch((error) =>
+        this.log.error({ err: error }, 'job worker failed'),
+      ),
+    () => this.stopped,
+  );
 
   private readonly database: Database;
   private readonly log: FastifyBaseLogger;
@@ -176,8 +180,8 @@ export class JobQueue {
     // before they exist for anyone else, or run them although it rolls back
     if (ids.length && !this.stopped) {
       const queue = [definition.queue ?? 'default'];
-      if (options.tx) this.database.afterCommit(() => this.wakeSoon(queue));
-      else setImmediate(() => this.wake(queue));
+      if (options.tx) this.database.afterCommit(() => this.turns.soon(queue));
+      else setImmediate(() => this.turns.now(queue));
     }
     return ids;
   }
@@ -199,11 +203,11 @@ export class JobQueue {
     // a job stored by any process (at its commit) wakes this one at once; polling stays as the safety net. The
     // notification names the queues of the jobs a statement stored (none: a reconnect, every queue)
     this.unlisten = await this.database.listen('omnichat_jobs', (queues) =>
-      this.wakeSoon(queues ? queues.split(',') : undefined),
+      this.turns.soon(queues ? queues.split(',') : undefined),
     );
     await this.scheduleCron();
     const tick = () => {
-      this.wake().finally(() => {
+      this.turns.now().finally(() => {
         if (!this.stopped) this.timer = setTimeout(tick, this.pollMs);
       });
     };
@@ -220,7 +224,7 @@ export class JobQueue {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.unlisten?.();
-    await this.pumping;
+    await this.turns.current;
     await Promise.allSettled([...this.running.values()].flatMap((set) => [...set]));
   }
 
@@ -243,52 +247,6 @@ export class JobQueue {
     return this.slotsOf(queue) - this.runningIn(queue).size;
   }
 
-  private want(queues: readonly string[] | undefined): void {
-    if (!queues || this.wanted === 'all') this.wanted = 'all';
-    else for (const queue of queues) this.wanted.add(queue);
-  }
-
-  /** A burst of notifications (a batch of inserts, several processes) wakes the worker once. */
-  private wakeSoon(queues?: readonly string[]): void {
-    if (this.stopped) return;
-    this.want(queues);
-    if (this.wakeScheduled) return;
-    if (this.pumping) this.wakeAgain = true;
-    this.wakeScheduled = true;
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      void this.wake();
-    });
-  }
-
-  /**
-   * The worker's turn: fill the free slots of `queues` (all of them when not named; an empty list: only those
-   * wanted meanwhile) and of those wanted meanwhile; a failure is logged and the next poll tries again.
-   */
-  private wake(queues?: readonly string[]): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (queues?.length !== 0) this.want(queues);
-    if (this.pumping) {
-      this.wakeAgain = true;
-      return this.pumping;
-    }
-    const wanted = this.wanted === 'all' ? this.queues() : [...this.wanted];
-    this.wanted = new Set();
-    if (!wanted.length) return Promise.resolve();
-    const pumping = this.fillSlots(wanted)
-      .catch((error) => this.log.error({ err: error }, 'job worker failed'))
-      .finally(() => {
-        this.pumping = undefined;
-        // a job that arrived while this turn was claiming gets a turn of its own
-        if (this.wakeAgain) {
-          this.wakeAgain = false;
-          void this.wake([]);
-        }
-      });
-    this.pumping = pumping;
-    return pumping;
-  }
-
   /** Claims due jobs into the free slots of every queue; a slot that frees up claims again at once. */
   private async fillSlots(queues: readonly string[]): Promise<void> {
     await Promise.all(
@@ -296,7 +254,7 @@ export class JobQueue {
         while (!this.stopped && this.freeSlots(queue) > 0) {
           const claimed = await this.claim(queue, this.freeSlots(queue));
           if (!claimed.length) return;
-          for (const job of claimed) this.launch(job, () => void this.wake([job.queue]));
+          for (const job of claimed) this.launch(job, () => void this.turns.now([job.queue]));
         }
       }),
     );
