@@ -9,7 +9,7 @@ import type { MetaFieldHandler, ModuleHooks } from './hooks.ts';
  * `customerOnChannel` in turn, in the order the modules are listed; the one handler of each Meta webhook field (two answering one fail the start).
  */
 export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
-  const answering = <K extends 'customerMerge' | 'customerOnChannel'>(kind: K) =>
+  const answering = <K extends Exclude<keyof ModuleHooks, 'metaWebhook'>>(kind: K) =>
     modules.flatMap((module) => module.hooks?.[kind] ?? []) as ModuleHooks[K][];
   const merges = answering('customerMerge');
   const reaches = answering('customerOnChannel');
