@@ -37,6 +37,14 @@ describe('customers', () => {
     await page.getByText('Amy Chan').waitFor();
     await checkA11y(page);
 
+    // a new customer's drawer opens with the focus in its first field; Esc closes it
+    await page.getByRole('button', { name: 'Add customer' }).click();
+    await expect
+      .poll(() => page.getByLabel('First name').evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'New customer' }).waitFor({ state: 'hidden' });
+
     // Import: the preview names the bad row, then the progress bar runs to the report
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog');

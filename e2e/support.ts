@@ -23,12 +23,19 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A page in a fresh context. The test that opens it fails when the browser reports a Content-Security-Policy
+ * A page in a fresh context, as a user who asked their system for less motion: antd's dialogs and drawers then
+ * open without their zoom and slide, so a click lands where the button is rather than where it was a frame ago
+ * (a click on a still-growing dialog could hit its mask and close it). The test that opens it fails when the browser reports a Content-Security-Policy
  * violation on it (the `securitypolicyviolation` event, or Chromium's console message), so a change that the
  * server's policy would block cannot pass the journeys.
  */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+  });
   const violations: string[] = [];
   await context.exposeBinding('__e2eCspViolation', ({ frame }, text: string) => {
     violations.push(`${text} (on ${frame.url()})`);

@@ -63,7 +63,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // a page chunk a test set loading (a lazy route, a link's prefetch) lands before the next test, or before this
+  // worker's environment goes away at the end of its last file
+  await vi.dynamicImportSettled();
   cleanup();
   clearToasts();
   vi.unstubAllGlobals();

@@ -6,13 +6,14 @@ import {
   createCustomerBodySchema,
   SALUTATIONS,
 } from '@omnichat/contracts';
-import { Button, DatePicker, Divider, Drawer, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, DatePicker, Divider, Drawer, Flex, Form, Input, InputNumber, type InputRef, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { useSession } from '../../app/session/use-session.ts';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
+import { useOpeningFocus } from '../../ui/use-opening-focus.ts';
 import { useCustomerFields, useCustomerTags, useSaveCustomer } from './customers-api.ts';
 import { CUSTOMERS_NS } from './i18n/index.ts';
 
@@ -79,6 +80,7 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | 'ne
   const { t } = useTranslation(CUSTOMERS_NS);
   const { locale } = usePreferences();
   const rules = useRules();
+  const opening = useOpeningFocus<InputRef>();
   const { workspaceId, member } = useSession();
   const [form] = Form.useForm<Values>();
   const save = useSaveCustomer();
@@ -96,6 +98,7 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | 'ne
       title={editing ? t('editTitle', { name: editing.display_name }) : t('createTitle')}
       size="min(560px, 100vw)"
       destroyOnHidden
+      afterOpenChange={opening.afterOpenChange}
     >
       <ApiForm<Values>
         form={form}
@@ -125,7 +128,7 @@ export function CustomerDrawer({ customer, onClose }: { customer: Customer | 'ne
             rules={rules.zod(shape.first_name)}
             style={{ flex: 1 }}
           >
-            <Input autoFocus autoComplete="off" />
+            <Input ref={opening.field} autoFocus autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="last_name"

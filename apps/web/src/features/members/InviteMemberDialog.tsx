@@ -1,8 +1,9 @@
 import { emailField, WORKSPACE_ROLES, type WorkspaceRole } from '@omnichat/contracts';
-import { Button, Flex, Form, Input, Modal, Select } from 'antd';
+import { Button, Flex, Form, Input, type InputRef, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
+import { useOpeningFocus } from '../../ui/use-opening-focus.ts';
 import { useInviteMember } from './members-api.ts';
 import './i18n/members.ts';
 
@@ -24,12 +25,20 @@ export function InviteMemberDialog({
 }) {
   const { t } = useTranslation();
   const rules = useRules();
+  const opening = useOpeningFocus<InputRef>();
   const [form] = Form.useForm<InviteValues>();
   const invite = useInviteMember();
   const roles = WORKSPACE_ROLES.filter((role) => canGrantOwner || role !== 'owner');
 
   return (
-    <Modal open={open} onCancel={onClose} title={t('members.inviteTitle')} footer={null} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('members.inviteTitle')}
+      footer={null}
+      destroyOnHidden
+      afterOpenChange={opening.afterOpenChange}
+    >
       <ApiForm
         form={form}
         name="invite-member"
@@ -39,7 +48,7 @@ export function InviteMemberDialog({
         onDone={onClose}
       >
         <Form.Item name="email" label={t('members.email')} required rules={rules.zod(emailField)}>
-          <Input type="email" autoComplete="off" autoFocus />
+          <Input ref={opening.field} type="email" autoComplete="off" autoFocus />
         </Form.Item>
         <Form.Item name="role" label={t('members.role')} required>
           <Select options={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />

@@ -6,12 +6,13 @@ import {
   type WorkspacePermission,
 } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Modal, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Flex, Form, Input, type InputRef, Modal, Skeleton } from 'antd';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { WorkspacePermissionChecklist } from '../../ui/PermissionChecklist.tsx';
+import { useOpeningFocus } from '../../ui/use-opening-focus.ts';
 import { type MemberOption, MemberPicker } from './MemberPicker.tsx';
 import { getTeam, teamKeys, useSaveTeam } from './teams-api.ts';
 import './i18n/teams.ts';
@@ -42,6 +43,7 @@ interface TeamFormDialogProps {
 export function TeamFormDialog({ open, teamId, workspaceId, onClose }: TeamFormDialogProps) {
   const { t } = useTranslation();
   const editing = teamId !== null;
+  const opening = useOpeningFocus<InputRef>();
   const detail = useQuery({
     queryKey: teamKeys.detail(workspaceId, teamId ?? ''),
     queryFn: () => getTeam(teamId ?? ''),
@@ -50,7 +52,7 @@ export function TeamFormDialog({ open, teamId, workspaceId, onClose }: TeamFormD
   });
 
   let body: ReactNode;
-  if (!editing) body = <TeamForm key="new" team={null} onClose={onClose} />;
+  if (!editing) body = <TeamForm key="new" team={null} onClose={onClose} nameRef={opening.field} />;
   else if (detail.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (detail.isError || !detail.data)
     body = (
@@ -64,7 +66,12 @@ export function TeamFormDialog({ open, teamId, workspaceId, onClose }: TeamFormD
   else
     body = (
       // fresh data (asked again on every open) restarts the form
-      <TeamForm key={`${detail.data.id}-${detail.dataUpdatedAt}`} team={detail.data} onClose={onClose} />
+      <TeamForm
+        key={`${detail.data.id}-${detail.dataUpdatedAt}`}
+        team={detail.data}
+        onClose={onClose}
+        nameRef={opening.field}
+      />
     );
 
   return (
@@ -75,13 +82,22 @@ export function TeamFormDialog({ open, teamId, workspaceId, onClose }: TeamFormD
       footer={null}
       destroyOnHidden
       width={640}
+      afterOpenChange={opening.afterOpenChange}
     >
       {body}
     </Modal>
   );
 }
 
-function TeamForm({ team, onClose }: { team: TeamDetail | null; onClose: () => void }) {
+function TeamForm({
+  team,
+  onClose,
+  nameRef,
+}: {
+  team: TeamDetail | null;
+  onClose: () => void;
+  nameRef: Ref<InputRef>;
+}) {
   const { t } = useTranslation();
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
@@ -126,7 +142,7 @@ function TeamForm({ team, onClose }: { team: TeamDetail | null; onClose: () => v
         rules={rules.zod(teamNameField)}
         validateTrigger={['onChange', 'onBlur']}
       >
-        <Input autoFocus autoComplete="off" />
+        <Input ref={nameRef} autoFocus autoComplete="off" />
       </Form.Item>
       <Form.Item
         name="description"

@@ -1,6 +1,6 @@
 import { organizationNameField, selfEndpoints, timeZoneField } from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Modal } from 'antd';
+import { Button, Flex, Form, Input, type InputRef, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { AvatarPicker, type UploadedFile } from '../../ui/AvatarPicker.tsx';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { RemoteSelect } from '../../ui/RemoteSelect.tsx';
+import { useOpeningFocus } from '../../ui/use-opening-focus.ts';
 import { browserTimeZone, defaultTimeZone, getTimeZone, searchTimeZones } from './timezone-api.ts';
 import { useEnterWorkspace } from './use-enter-workspace.ts';
 
@@ -42,6 +43,7 @@ function useCreateOrganization() {
 export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useRules();
+  const opening = useOpeningFocus<InputRef>();
   const [form] = Form.useForm<FormValues>();
   const create = useCreateOrganization();
   const navigate = useNavigate();
@@ -62,7 +64,14 @@ export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onC
   }, [open, form]);
 
   return (
-    <Modal open={open} onCancel={onClose} title={t('organization.createTitle')} footer={null} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('organization.createTitle')}
+      footer={null}
+      destroyOnHidden
+      afterOpenChange={opening.afterOpenChange}
+    >
       <ApiForm
         form={form}
         name="create-organization"
@@ -83,7 +92,7 @@ export function CreateOrganizationDialog({ open, onClose }: { open: boolean; onC
           rules={rules.zod(organizationNameField)}
           validateTrigger={['onChange', 'onBlur']}
         >
-          <Input autoFocus autoComplete="organization" />
+          <Input ref={opening.field} autoFocus autoComplete="organization" />
         </Form.Item>
         <Form.Item name="time_zone" label={t('organization.timeZone')} required rules={rules.zod(timeZoneField)}>
           <RemoteSelect
