@@ -1,4 +1,10 @@
 /**
+ * Where the source code of this open-source project is published: the default of `system.source.url`, the public
+ * pages' "Get the source code" link (an operator running a fork points the setting at theirs).
+ */
+export const PROJECT_SOURCE_URL = 'https://github.com/omnichat-app/omnichat';
+
+/**
  * Every system setting the platform knows. `public` keys are readable without signing in;
  * `secret` keys are stored encrypted and never returned whole.
  */
@@ -9,8 +15,13 @@ export const SYSTEM_SETTINGS = {
   'system.copyright': { public: true, secret: false, default: '' },
   'system.privacy.pdf': { public: true, secret: false, default: '' },
   'system.terms.pdf': { public: true, secret: false, default: '' },
-  /** where the public pages' "Contact us" writes to; empty shows the about page's contact section */
+  /**
+   * where the public pages' "Contact us" writes to; empty: the SMTP sender's address, else the first system admin's
+   * e-mail (a fresh install's placeholder address excepted), else the about page's contact section says so
+   */
   'system.contact.email': { public: true, secret: false, default: '' },
+  /** the source code's address, shown on the about page; empty hides the link */
+  'system.source.url': { public: true, secret: false, default: PROJECT_SOURCE_URL },
   'google.client.id': { public: true, secret: false, default: '' },
   'smtp.host': { public: false, secret: false, default: '' },
   'smtp.port': { public: false, secret: false, default: '587' },

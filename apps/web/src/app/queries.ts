@@ -11,6 +11,7 @@ export const PUBLIC_SETTING_QUERY_KEYS = [
   'system.name',
   'system.logo',
   'system.contact.email',
+  'system.source.url',
   'google.client.id',
 ] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_QUERY_KEYS)[number] & SystemSettingKey;

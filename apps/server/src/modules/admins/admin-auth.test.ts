@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, loginAdmin, loginUser, PASSWORD } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
+import { setNoticeOutput } from '../../platform/console/person-notice.ts';
 import { systemAdmins } from '../../platform/identity/admins.tables.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
 
@@ -37,6 +38,23 @@ describe('first run', () => {
     const password = /password: (\S+)/.exec(lines[0] ?? '')?.[1];
     expect(password).toBeDefined();
     expect(await loginAdmin(t, 'admin', password)).toEqual(expect.any(String));
+  });
+
+  it('on an interactive terminal also prints the first admin and password as a plain line', async () => {
+    const written: string[] = [];
+    const previous = setNoticeOutput({ isTTY: true, write: (text: string) => written.push(text) });
+    try {
+      const lines: string[] = [];
+      await ensureFirstAdmin(t.database, loadConfig({ PORT: '3300' }), {
+        ...silentLog,
+        warn: (line: string) => lines.push(line),
+      } as never);
+      const password = /password: (\S+)/.exec(lines[0] ?? '')?.[1];
+      expect(written.join('').split('\n')).toContain(`First admin: admin / password: ${password}`);
+      expect(written.join('')).toContain('http://localhost:3300/auth/admin/login');
+    } finally {
+      setNoticeOutput(previous);
+    }
   });
 });
 

@@ -149,7 +149,7 @@ describe('channels', () => {
     const bad = await r.post('/v1/channels', owner.token, { ...WHATSAPP, phone_number_id: 'abc', name: '' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).fields).toMatchObject({
-      phone_number_id: 'phone_number_id must be a numeric Meta id',
+      phone_number_id: 'phone number id must be a numeric Meta id',
       name: 'channel name is required',
     });
     expect((await r.post('/v1/channels', owner.token, { type: 'telegram', name: 'x' })).statusCode).toBe(400);

@@ -32,6 +32,7 @@ export function settingValueProblem(key: SystemSettingKey, value: string): Messa
   }
   if (PERMISSION_KEYS.has(key))
     return trimmed === '' || isPermissionList(trimmed) ? null : 'setting_invalid_permissions';
+  if (key === 'system.source.url') return trimmed === '' || /^https?:\/\/[^\s]+$/i.test(trimmed) ? null : 'url_invalid';
   if (key === 'system.contact.email')
     return trimmed === '' || emailField.safeParse(trimmed).success ? null : 'invalid_email_format';
   return null;

@@ -5,9 +5,10 @@ import {
   SYSTEM_SETTINGS,
   type SystemSettingKey,
 } from '@omnichat/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { systemAdmins } from '../../platform/identity/admins.tables.ts';
 import type { SecretSealer } from '../../platform/secrets/secret-box.ts';
 import { settingValueProblem } from './setting-rules.ts';
 import { systemSettings } from './settings.tables.ts';
@@ -41,11 +42,32 @@ export function createSettingsService(database: Database, box: SecretSealer) {
     ) as Record<K, string>;
   }
 
+  /**
+   * The address the public pages' "Contact us" writes to when none is set: the SMTP sender's (already on every mail
+   * the platform sends), else the first active super admin's, unless it is still a fresh install's placeholder.
+   */
+  async function fallbackContact(): Promise<string> {
+    const { 'smtp.sender': sender } = await values(['smtp.sender']);
+    const address = /<([^<>\s]+@[^<>\s]+)>/.exec(sender)?.[1] ?? (sender.includes('@') ? sender.trim() : '');
+    if (address) return address;
+    const [admin] = await database.platform((db) =>
+      db
+        .select({ email: systemAdmins.email })
+        .from(systemAdmins)
+        .where(and(eq(systemAdmins.isSuper, true), eq(systemAdmins.status, 'active')))
+        .orderBy(asc(systemAdmins.createdAt))
+        .limit(1),
+    );
+    return admin && !/@localhost(\.localdomain)?$/i.test(admin.email) ? admin.email : '';
+  }
+
   /** Requested keys (all when none) as key/value pairs; unknown keys are left out, secrets masked. */
   async function list(requested: string[], options: { publicOnly: boolean }): Promise<Setting[]> {
     const allowed = options.publicOnly ? PUBLIC_SETTING_KEYS : (Object.keys(SYSTEM_SETTINGS) as SystemSettingKey[]);
     const keys = requested.length ? allowed.filter((key) => requested.includes(key)) : allowed;
     const found = await values(keys);
+    if (options.publicOnly && keys.includes('system.contact.email') && !found['system.contact.email'].trim())
+      found['system.contact.email'] = await fallbackContact();
     return keys.map((key) => ({ key, value: isSecret(key) && found[key] ? SECRET_MASK : found[key] }));
   }
 

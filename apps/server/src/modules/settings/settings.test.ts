@@ -1,6 +1,8 @@
+import { PROJECT_SOURCE_URL } from '@omnichat/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { systemAdmins } from '../../platform/identity/admins.tables.ts';
 import { createSecretBox } from '../../platform/secrets/secret-box.ts';
 import { createSettingsService } from './settings.service.ts';
 
@@ -71,6 +73,36 @@ describe('system settings', () => {
     expect((await put(superToken, [{ key: 'system.contact.email', value: 'sales@example.com' }])).statusCode).toBe(200);
     const pub = await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.contact.email' });
     expect(json(pub).data).toEqual([{ key: 'system.contact.email', value: 'sales@example.com' }]);
+  });
+
+  it('without a contact address answers the SMTP sender, else the first super admin, never a placeholder', async () => {
+    const contact = async () =>
+      json(await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.contact.email' })).data;
+    const [first] = await t.database.db.select().from(systemAdmins);
+    expect(await contact()).toEqual([{ key: 'system.contact.email', value: first!.email }]);
+    await put(superToken, [{ key: 'smtp.sender', value: 'Acme Support <help@acme.example>' }]);
+    expect(await contact()).toEqual([{ key: 'system.contact.email', value: 'help@acme.example' }]);
+    // what the admins' settings page reads stays what is stored
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: '/v1/system-setting?keys=system.contact.email',
+      headers: bearer(superToken),
+    });
+    expect(json(stored).data).toEqual([{ key: 'system.contact.email', value: '' }]);
+    await put(superToken, [{ key: 'smtp.sender', value: '' }]);
+    await t.database.db.update(systemAdmins).set({ email: 'admin@localhost.localdomain' });
+    expect(await contact()).toEqual([{ key: 'system.contact.email', value: '' }]);
+  });
+
+  it("links the source code to the project by default, to an operator's address, or not at all", async () => {
+    const source = async () =>
+      json(await t.app.inject({ method: 'GET', url: '/public/v1/system-setting?keys=system.source.url' })).data;
+    expect(await source()).toEqual([{ key: 'system.source.url', value: PROJECT_SOURCE_URL }]);
+    const bad = await put(superToken, [{ key: 'system.source.url', value: 'javascript:alert(1)' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).fields).toEqual({ 'settings.0.value': 'the address is not valid' });
+    await put(superToken, [{ key: 'system.source.url', value: 'https://git.example.com/fork' }]);
+    expect(await source()).toEqual([{ key: 'system.source.url', value: 'https://git.example.com/fork' }]);
   });
 
   it('refuses admins without the admin flag and organization users', async () => {

@@ -29,8 +29,23 @@ interface Issue {
 export const localeOf = (request: FastifyRequest): Locale =>
   resolveLocale(request.headers['x-locale'] as string | undefined);
 
+/**
+ * A field's path as a person says it in a sentence: its last named part, words apart ("settings.0.display_name" →
+ * "display name"), never the raw path.
+ */
+export function fieldWords(path: string): string {
+  const named = path.split('.').filter((part) => part !== '' && !/^\d+$/.test(part));
+  const last = named.at(-1) ?? path;
+  return last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
 /** A zod issue → a sentence in the caller's locale. Contract schemas carry catalogue keys as messages. */
-function issueText(issue: Issue, field: string, locale: Locale): string {
+function issueText(issue: Issue, path: string, locale: Locale): string {
+  const field = fieldWords(path);
   const detail = issue.params?.issue ?? issue.params ?? {};
   const message = detail.message ?? issue.message ?? '';
   if (isMessageKey(message)) return translate(message, locale, { field });

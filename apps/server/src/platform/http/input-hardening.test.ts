@@ -34,14 +34,14 @@ describe('text PostgreSQL cannot store', () => {
   it('refuses a NUL in a body field with a field error from the catalogue, in the caller locale', async () => {
     const payload = { username_or_email: 'a\u0000b', password: 'x' };
     const response = await t.app.inject({ method: 'POST', url: '/public/v1/auth/login', payload });
-    expectEnvelope(response, 400, { username_or_email: notAllowed('username_or_email') });
+    expectEnvelope(response, 400, { username_or_email: notAllowed('username or email') });
     const hk = await t.app.inject({
       method: 'POST',
       url: '/public/v1/auth/login',
       headers: { 'x-locale': 'zh-hk' },
       payload,
     });
-    expect(json(hk).fields.username_or_email).toBe('username_or_email 包含不允許的字元');
+    expect(json(hk).fields.username_or_email).toBe('username or email 包含不允許的字元');
   });
 
   it('refuses unpaired surrogates, escaped in JSON', async () => {
@@ -64,7 +64,7 @@ describe('text PostgreSQL cannot store', () => {
     expect(emoji.statusCode, emoji.body).toBe(200);
   });
 
-  it('names nested fields by their path', async () => {
+  it('keys nested fields by their path, and names them in words', async () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: '/v1/system-setting',
@@ -76,7 +76,7 @@ describe('text PostgreSQL cannot store', () => {
         ],
       },
     });
-    expectEnvelope(response, 400, { 'settings.1.value': notAllowed('settings.1.value') });
+    expectEnvelope(response, 400, { 'settings.1.value': notAllowed('value') });
   });
 
   it('refuses a NUL in the query string', async () => {
@@ -118,7 +118,7 @@ describe('integers bounded by their column', () => {
     });
 
   it('refuses limits beyond an int4 column and keeps the largest that fits', async () => {
-    expectEnvelope(await put({ max_seats: 2 ** 31 }), 400, { max_seats: 'max_seats must be at most 2147483647' });
+    expectEnvelope(await put({ max_seats: 2 ** 31 }), 400, { max_seats: 'max seats must be at most 2147483647' });
     for (const value of [2 ** 31, 2 ** 53, 1e300]) {
       expect(json(await put({ max_seats: value })).fields).toHaveProperty('max_seats');
       expect(json(await put({ trial_days: value })).fields).toHaveProperty('trial_days');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { noticeUnsentMail } from '../console/person-notice.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
 
 export interface Mail {
@@ -62,7 +63,8 @@ export async function sendSmtpTest(settings: SettingsReader, to: string): Promis
 
 /**
  * Sends through the SMTP server of the system settings. With no SMTP host configured the mail, links and all,
- * is written to the log so a newcomer can still finish sign-up or a password reset.
+ * is written to the log (and its links, on an interactive terminal, as plain lines) so a newcomer can still finish
+ * sign-up or a password reset.
  */
 export function createMailer(settings: SettingsReader, log: FastifyBaseLogger): Mailer {
   return {
@@ -73,6 +75,7 @@ export function createMailer(settings: SettingsReader, log: FastifyBaseLogger): 
           { mail: { to: mail.to, subject: mail.subject } },
           `mail not sent (no SMTP server configured):\n${mail.text}`,
         );
+        noticeUnsentMail(mail);
         return;
       }
       await smtp.transport.sendMail({

@@ -17,6 +17,7 @@ import {
   storeWorkspaceMember,
   writeString,
 } from '../storage.ts';
+import { dismissToasts } from '../toast/toast-store.ts';
 
 export type UserLoginOutcome = false | '/app/dashboard' | '/app/organization';
 
@@ -40,6 +41,8 @@ export async function refreshForWorkspace(workspaceId: string, endpoint: 'public
 
 /** After a successful user login (password or Google): the flow of SPEC 4. */
 async function completeUserLogin(result: UserLoginResult): Promise<UserLoginOutcome> {
+  // the wrong-password (or rate-limit) toasts of the attempts before are answered now
+  dismissToasts('error');
   writeString(STORAGE_KEYS.token, result.token);
   writeString(STORAGE_KEYS.loginType, 'system_user');
   writeString(STORAGE_KEYS.systemRole, 'system_user');
@@ -89,6 +92,7 @@ export function loginUserWithGoogle(body: GoogleLoginBody): Promise<UserLoginOut
 }
 
 function storeAdminLogin(result: ResponseOf<typeof adminAuthEndpoints.login>): '/admin/dashboard' {
+  dismissToasts('error');
   writeString(STORAGE_KEYS.token, result.token);
   writeString(STORAGE_KEYS.loginType, 'system_admin');
   writeString(STORAGE_KEYS.systemRole, 'system_admin');

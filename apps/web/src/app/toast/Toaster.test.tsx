@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Drawer, theme } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, stubFetch } from '../../test/fetch-stub.ts';
 import { probe } from '../../test/probe-endpoint.ts';
 import { http } from '../http/index.ts';
-import { Toaster } from './Toaster.tsx';
+import { TOASTER_TOP_PX, Toaster } from './Toaster.tsx';
 import { toast } from './toast-store.ts';
 
 describe('toasts', () => {
@@ -97,5 +98,28 @@ describe('toasts', () => {
     fireEvent.pointerMove(card, { clientX: 150 });
     fireEvent.pointerUp(card, { clientX: 150 });
     expect(screen.queryByText('swipe me')).not.toBeInTheDocument();
+  });
+
+  it("starts below a drawer's title bar and its close button, in both corners", async () => {
+    render(
+      <>
+        <Drawer open title="Customer details" onClose={() => undefined}>
+          body
+        </Drawer>
+        <Toaster />
+      </>,
+    );
+    act(() => {
+      toast.error('could not save');
+      toast('plain words');
+    });
+    // antd's drawer header: vertical padding twice, a large title line and its bottom border
+    const token = theme.getDesignToken();
+    const drawerHeader = token.padding * 2 + token.fontSizeLG * token.lineHeightLG + token.lineWidth;
+    expect(TOASTER_TOP_PX).toBeGreaterThan(drawerHeader + 8);
+    for (const area of ['notifications area', 'messages area']) {
+      expect(Number.parseFloat(screen.getByLabelText(area).style.top)).toBe(TOASTER_TOP_PX);
+    }
+    expect(await screen.findByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });

@@ -71,6 +71,12 @@ function ToastCard({ toast }: { toast: Toast }) {
   );
 }
 
+/**
+ * How far below the window's top edge toasts start: under the app's 64 px header and under a drawer's title bar
+ * (57 px with antd's sizes), so a toast never hides a drawer's close button or the header's menus.
+ */
+export const TOASTER_TOP_PX = 72;
+
 /** Success, error and info toasts stack top-right; plain ones top-center. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
@@ -78,12 +84,22 @@ export function Toaster() {
   const center = toasts.filter((toast) => toast.kind === 'plain');
   return (
     <>
-      <section className="oc-toaster oc-toaster-top-right" aria-live="polite" aria-label="notifications area">
+      <section
+        className="oc-toaster oc-toaster-top-right"
+        style={{ top: TOASTER_TOP_PX }}
+        aria-live="polite"
+        aria-label="notifications area"
+      >
         {corner.map((toast) => (
           <ToastCard key={toast.id} toast={toast} />
         ))}
       </section>
-      <section className="oc-toaster oc-toaster-top-center" aria-live="polite" aria-label="messages area">
+      <section
+        className="oc-toaster oc-toaster-top-center"
+        style={{ top: TOASTER_TOP_PX }}
+        aria-live="polite"
+        aria-label="messages area"
+      >
         {center.map((toast) => (
           <ToastCard key={toast.id} toast={toast} />
         ))}

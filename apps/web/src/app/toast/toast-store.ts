@@ -60,6 +60,11 @@ export function showToast(kind: ToastKind, title: string, lines: string[] = []):
   return id;
 }
 
+/** Removes the toasts of one kind: a successful sign-in takes away the errors of the failed attempts before it. */
+export function dismissToasts(kind: ToastKind): void {
+  for (const shown of toasts) if (shown.kind === kind) dismissToast(shown.id);
+}
+
 export function clearToasts(): void {
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();

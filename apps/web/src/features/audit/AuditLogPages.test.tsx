@@ -86,12 +86,13 @@ describe('organization audit log', () => {
     expect(screen.getAllByText('System').length).toBeGreaterThan(0);
     expect(screen.getAllByText('10.0.0.1')).toHaveLength(3);
     expect(screen.queryByText('Organization', { selector: 'th' })).not.toBeInTheDocument();
-    // targets by name (the id on hover) and type; an entry older than names shows its id
+    // targets by name (the id on hover) and type; an entry older than names says so, never shows a raw id
     expect(screen.getByText('Ben Wong')).toHaveAttribute('title', ROLE_CHANGE.target_id);
     expect(screen.getByText('Support', { selector: 'td *' })).toHaveAttribute('title', TEAM_CREATE.target_id);
     expect(screen.getByText('Member', { selector: 'td *' })).toBeInTheDocument();
     expect(screen.getByText('Team', { selector: 'td *' })).toBeInTheDocument();
-    expect(screen.getByText(ODD.target_id!)).toBeInTheDocument();
+    expect(screen.getByText('Name not recorded')).toHaveAttribute('title', ODD.target_id);
+    expect(screen.queryByText(ODD.target_id!)).not.toBeInTheDocument();
     expect(screen.getByText('gadget')).toBeInTheDocument();
     expect(screen.queryByText(ROLE_CHANGE.target_id!)).not.toBeInTheDocument();
 

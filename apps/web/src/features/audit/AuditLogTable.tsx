@@ -76,14 +76,19 @@ export function AuditLogTable({ scope, workspaceId = null }: AuditLogTableProps)
       title: t('auditLog.target'),
       render: (entry) => {
         const typeKey = targetTypeLabelKey(entry.target_type);
-        // entries older than names have only the id
-        const name = entry.target_name || entry.target_id;
+        // entries older than names have only the id: a sentence, the id in the tooltip for whoever needs it
         return (
           <Flex vertical align="start">
-            {name && (
+            {entry.target_name ? (
               <Text title={entry.target_id ?? undefined} style={{ wordBreak: 'break-word' }}>
-                {name}
+                {entry.target_name}
               </Text>
+            ) : (
+              entry.target_id && (
+                <Text secondary title={entry.target_id}>
+                  {t('auditLog.unnamed')}
+                </Text>
+              )
             )}
             <Text secondary style={{ fontSize: 12 }}>
               {typeKey ? t(typeKey) : entry.target_type}
@@ -102,7 +107,7 @@ export function AuditLogTable({ scope, workspaceId = null }: AuditLogTableProps)
       render: (entry) =>
         entry.workspace_id ? (
           <Text title={entry.workspace_id} style={{ wordBreak: 'break-word' }}>
-            {entry.workspace_name || entry.workspace_id}
+            {entry.workspace_name || t('auditLog.unnamedOrganization')}
           </Text>
         ) : (
           <Tag>{t('auditLog.platform')}</Tag>

@@ -7,10 +7,10 @@ import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { ADMIN, memberOf, PUBLIC_SETTINGS, USER, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
-function stubLogin() {
+function stubLogin(login: { status?: number; body: unknown }[] = [ok({ user: USER, token: 'user-token' })]) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
-    'POST /public/v1/auth/login': [ok({ user: USER, token: 'user-token' })],
+    'POST /public/v1/auth/login': login,
     'GET /v1/self/workspaces': [ok(WORKSPACES)],
     'POST /public/v1/auth/refresh-token': (call) => {
       const body = call.body as { workspace_id: string };
@@ -99,6 +99,23 @@ describe('user login', () => {
     expect(screen.getByText('[401] Trace: #bad-login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(session.token()).toBeNull();
+  });
+
+  it('takes the wrong-password toast away once the next attempt signs in', async () => {
+    const { callsTo } = stubLogin([
+      fail(401, 'invalid username or password', 'bad-login'),
+      ok({ user: USER, token: 'user-token' }),
+    ]);
+    const { router } = await renderApp('/auth/login');
+    const user = userEvent.setup();
+    await signIn(user);
+    expect(await screen.findByText('invalid username or password')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'right-password{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(screen.queryByText('invalid username or password')).not.toBeInTheDocument();
+    expect(getToasts()).toEqual([]);
+    expect(callsTo('POST', '/public/v1/auth/refresh-token')).toHaveLength(1);
   });
 
   it('says in the form that the e-mail needs verifying, without a toast, and resends the link', async () => {

@@ -1,5 +1,5 @@
 import { authEndpoints, emailField, type RegisterBody } from '@omnichat/contracts';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,8 +8,27 @@ import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { AccountNameFields } from './AccountNameFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { type ChosenPlan, useChosenPlan } from './chosen-plan.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import './i18n/auth.ts';
+
+/** The plan chosen on the pricing page, with the way back to choose another. */
+function ChosenPlanNote({ chosen }: { chosen: ChosenPlan }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t('auth.chosenPlan', { plan: t(`auth.plan.${chosen.plan}`), cycle: t(`auth.cycle.${chosen.cycle}`) })}
+      description={
+        <>
+          {t('auth.chosenPlanNext')} <Link to="/pricing">{t('auth.changePlan')}</Link>
+        </>
+      }
+    />
+  );
+}
 
 /** /auth/register: creates an account; the server mails a verification link. */
 export function RegisterPage() {
@@ -17,6 +36,7 @@ export function RegisterPage() {
   const rules = useRules();
   const [form] = Form.useForm<RegisterBody>();
   const [done, setDone] = useState<string | null>(null);
+  const chosen = useChosenPlan();
 
   if (done) {
     return (
@@ -44,6 +64,7 @@ export function RegisterPage() {
         </Typography.Text>
       }
     >
+      {chosen && <ChosenPlanNote chosen={chosen} />}
       <ApiForm
         form={form}
         name="register"

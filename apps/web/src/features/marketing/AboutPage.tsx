@@ -14,9 +14,13 @@ const SECTIONS: { key: 'Mission' | 'Open' | 'Privacy'; icon: ReactNode }[] = [
   { key: 'Privacy', icon: <LockOutlined /> },
 ];
 
+/** This site's own address (with its real port), the address a fresh install answers at too. */
+const siteOrigin = () => (typeof window === 'undefined' ? 'http://localhost:3000' : window.location.origin);
+
 /** #self-hosting: where the pricing page's free self-hosted tier leads. */
 function SelfHostingSection() {
   const { t } = useTranslation();
+  const source = usePublicSettings().data?.['system.source.url']?.trim();
   return (
     <section id="self-hosting" aria-labelledby="self-hosting-title" style={{ marginTop: 56 }}>
       <Typography.Title level={2} id="self-hosting-title">
@@ -24,11 +28,19 @@ function SelfHostingSection() {
       </Typography.Title>
       <Typography.Paragraph>{t('marketing.selfHostText')}</Typography.Paragraph>
       <ol>
-        <li>{t('marketing.selfHostStep1')}</li>
+        <li>
+          {source ? (
+            <Typography.Link href={source} target="_blank" rel="noopener">
+              {t('marketing.selfHostStep1')}
+            </Typography.Link>
+          ) : (
+            t('marketing.selfHostStep1')
+          )}
+        </li>
         <li>
           {t('marketing.selfHostStep2')} <Typography.Text code>npm install && npm start</Typography.Text>
         </li>
-        <li>{t('marketing.selfHostStep3')}</li>
+        <li>{t('marketing.selfHostStep3', { origin: siteOrigin() })}</li>
       </ol>
       <Typography.Paragraph type="secondary">{t('marketing.selfHostDocs')}</Typography.Paragraph>
     </section>

@@ -1,3 +1,4 @@
+import { PROJECT_SOURCE_URL } from '@omnichat/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -67,5 +68,57 @@ describe('public pages', () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
     await renderApp('/about');
     expect(await screen.findByRole('heading', { name: 'About OmniChat' })).toBeInTheDocument();
+  });
+
+  it('"Get the source code" links to the project, or to the address the operator set', async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    const { unmount } = await renderApp('/about');
+    expect(await screen.findByRole('link', { name: /Get the source code/ })).toHaveAttribute(
+      'href',
+      PROJECT_SOURCE_URL,
+    );
+    unmount();
+
+    const fork = [...PUBLIC_SETTINGS, { key: 'system.source.url', value: 'https://git.example.com/fork' }];
+    stubFetch({ 'GET /public/v1/system-setting': [ok(fork)] });
+    await renderApp('/about');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Get the source code/ })).toHaveAttribute(
+        'href',
+        'https://git.example.com/fork',
+      ),
+    );
+  });
+
+  it("the self-hosting steps name this site's own address, port included", async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    await renderApp('/about');
+    const step = await screen.findByText(/Open the address the server prints/);
+    expect(step).toHaveTextContent(`(${window.location.origin} for this site)`);
+  });
+
+  it('"Choose plan" carries the plan and billing cycle into sign-up, which shows and remembers it', async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    const { unmount } = await renderApp('/pricing');
+    const user = userEvent.setup();
+    const [starter, growth] = screen.getAllByRole('link', { name: 'Choose plan' });
+    expect(starter).toHaveAttribute('href', '/auth/register?plan=starter&cycle=monthly');
+    await user.click(screen.getByText('Yearly'));
+    expect(growth).toHaveAttribute('href', '/auth/register?plan=growth&cycle=yearly');
+    await user.click(growth!);
+    expect(await screen.findByText('Plan chosen: Growth, billed yearly')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose another plan' })).toHaveAttribute('href', '/pricing');
+    unmount();
+
+    // back later without the address's plan: still the one chosen
+    await renderApp('/auth/register');
+    expect(await screen.findByText('Plan chosen: Growth, billed yearly')).toBeInTheDocument();
+  });
+
+  it('sign-up without a chosen plan shows none, and ignores a plan that does not exist', async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    await renderApp('/auth/register?plan=platinum');
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(screen.queryByText(/Plan chosen/)).not.toBeInTheDocument();
   });
 });

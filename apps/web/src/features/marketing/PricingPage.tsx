@@ -44,6 +44,10 @@ function CtaLink({ to, children }: { to: string; children: ReactNode }) {
   return <Link to="/about#contact">{children}</Link>;
 }
 
+/** The sign-up address that carries the chosen plan and billing cycle (shown and remembered by the sign-up page). */
+const withPlan = (to: string, tier: PricingTier, cycle: Cycle) =>
+  `${to}?${new URLSearchParams({ plan: tier.key.toLowerCase(), cycle })}`;
+
 function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -71,7 +75,7 @@ function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
           </Flex>
         ))}
       </Flex>
-      <CtaLink to={tier.cta.to}>
+      <CtaLink to={tier.cta.label === 'choosePlan' ? withPlan(tier.cta.to, tier, cycle) : tier.cta.to}>
         <Button block size="large" type={tier.popular ? 'primary' : 'default'}>
           {t(`marketing.${tier.cta.label}`)}
         </Button>

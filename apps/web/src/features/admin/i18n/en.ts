@@ -93,7 +93,9 @@ export const adminPagesEn = {
     copyright: 'Copyright',
     contactEmail: 'Contact e-mail',
     contactEmailHint:
-      'Where the pricing page\'s "Contact us" writes to. Empty shows the about page\'s contact section.',
+      "Where the pricing page's \"Contact us\" writes to. Empty uses the SMTP sender's address, else the first system admin's e-mail.",
+    sourceUrl: 'Source code address',
+    sourceUrlHint: 'Where the about page\'s "Get the source code" leads, e.g. your fork. Empty hides the link.',
     privacyPdf: 'Privacy policy (PDF)',
     termsPdf: 'Terms of service (PDF)',
     maxSeats: 'Maximum seats',

@@ -18,6 +18,7 @@ export const SYSTEM_SECTIONS: SettingSection[] = [
       { key: 'system.logo', kind: 'image', label: 'logo' },
       { key: 'system.copyright', kind: 'text', label: 'copyright' },
       { key: 'system.contact.email', kind: 'text', label: 'contactEmail', hint: 'contactEmailHint' },
+      { key: 'system.source.url', kind: 'text', label: 'sourceUrl', hint: 'sourceUrlHint' },
       { key: 'system.privacy.pdf', kind: 'pdf', label: 'privacyPdf' },
       { key: 'system.terms.pdf', kind: 'pdf', label: 'termsPdf' },
     ],

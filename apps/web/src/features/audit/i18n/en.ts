@@ -11,6 +11,8 @@ export const auditLogEn = {
   ip: 'IP',
   organization: 'Organization',
   platform: 'Platform',
+  unnamed: 'Name not recorded',
+  unnamedOrganization: 'An organization (name not recorded)',
   actionFilter: 'Filter by action',
   allActions: 'All actions',
   showChanges: 'Show changes',

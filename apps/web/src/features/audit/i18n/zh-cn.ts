@@ -13,6 +13,8 @@ export const auditLogZhCn: AuditLogCatalogue = {
   ip: 'IP',
   organization: '组织',
   platform: '平台',
+  unnamed: '未记录名称',
+  unnamedOrganization: '某个组织（未记录名称）',
   actionFilter: '按操作筛选',
   allActions: '所有操作',
   showChanges: '显示更改',

@@ -13,6 +13,8 @@ export const auditLogZhHk: AuditLogCatalogue = {
   ip: 'IP',
   organization: '組織',
   platform: '平台',
+  unnamed: '未有記錄名稱',
+  unnamedOrganization: '某個組織（未有記錄名稱）',
   actionFilter: '按操作篩選',
   allActions: '所有操作',
   showChanges: '顯示更改',

@@ -87,7 +87,8 @@ export const marketingEn = {
     'The self-hosted edition is the whole product, free. You need Node.js 20 or newer; PostgreSQL is optional.',
   selfHostStep1: 'Get the source code of this open-source project.',
   selfHostStep2: 'In its folder, run:',
-  selfHostStep3: 'Open http://localhost:3000, create your account and your first organization.',
+  selfHostStep3:
+    'Open the address the server prints when it starts ({{origin}} for this site), then create your account and your first organization.',
   selfHostDocs: 'The README and docs/OPERATIONS.md in the source explain PostgreSQL, e-mail, backups and upgrades.',
   contactTitle: 'Talk to us',
   contactText: 'Questions about plans, a large team or the enterprise edition? Write to us.',

@@ -86,7 +86,7 @@ export const marketingZhCn: MarketingCatalogue = {
   selfHostText: '自托管版是完整的产品，免费。你需要 Node.js 20 或以上；PostgreSQL 可选。',
   selfHostStep1: '获取这个开源项目的源代码。',
   selfHostStep2: '在其文件夹中运行：',
-  selfHostStep3: '打开 http://localhost:3000，创建你的账户和第一个组织。',
+  selfHostStep3: '打开服务器启动时显示的地址（本网站为 {{origin}}），然后创建你的账户和第一个组织。',
   selfHostDocs: '源代码中的 README 和 docs/OPERATIONS.md 说明 PostgreSQL、邮件、备份和升级。',
   contactTitle: '联系我们',
   contactText: '对套餐、大型团队或企业版有疑问？欢迎来信。',

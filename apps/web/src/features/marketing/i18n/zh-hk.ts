@@ -86,7 +86,7 @@ export const marketingZhHk: MarketingCatalogue = {
   selfHostText: '自行託管版是完整的產品，免費。你需要 Node.js 20 或以上；PostgreSQL 可選。',
   selfHostStep1: '取得這個開源項目的原始碼。',
   selfHostStep2: '在其資料夾中執行：',
-  selfHostStep3: '開啟 http://localhost:3000，建立你的帳戶和第一個組織。',
+  selfHostStep3: '開啟伺服器啟動時顯示的網址（此網站為 {{origin}}），然後建立你的帳戶和第一個組織。',
   selfHostDocs: '原始碼中的 README 和 docs/OPERATIONS.md 說明 PostgreSQL、電郵、備份和升級。',
   contactTitle: '與我們聯絡',
   contactText: '對方案、大型團隊或企業版有疑問？歡迎來信。',
