@@ -1,10 +1,4 @@
 /**
- * Where the source code of this open-source project is published: the default of `system.source.url`, the public
- * pages' "Get the source code" link (an operator running a fork points the setting at theirs).
- */
-export const PROJECT_SOURCE_URL = 'https://github.com/omnichat-app/omnichat';
-
-/**
  * Every system setting the platform knows. `public` keys are readable without signing in;
  * `secret` keys are stored encrypted and never returned whole.
  */
@@ -21,7 +15,8 @@ export const SYSTEM_SETTINGS = {
    */
   'system.contact.email': { public: true, secret: false, default: '' },
   /** the source code's address, shown on the about page; empty hides the link */
-  'system.source.url': { public: true, secret: false, default: PROJECT_SOURCE_URL },
+  // where this site's source code is published: the public pages' "Get the source code" link (none until set)
+  'system.source.url': { public: true, secret: false, default: '' },
   'google.client.id': { public: true, secret: false, default: '' },
   'smtp.host': { public: false, secret: false, default: '' },
   'smtp.port': { public: false, secret: false, default: '587' },

@@ -5,7 +5,7 @@ import {
   SYSTEM_SETTINGS,
   type SystemSettingKey,
 } from '@omnichat/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { systemAdmins } from '../../platform/identity/admins.tables.ts';
@@ -49,16 +49,7 @@ export function createSettingsService(database: Database, box: SecretSealer) {
   async function fallbackContact(): Promise<string> {
     const { 'smtp.sender': sender } = await values(['smtp.sender']);
     const address = /<([^<>\s]+@[^<>\s]+)>/.exec(sender)?.[1] ?? (sender.includes('@') ? sender.trim() : '');
-    if (address) return address;
-    const [admin] = await database.platform((db) =>
-      db
-        .select({ email: systemAdmins.email })
-        .from(systemAdmins)
-        .where(and(eq(systemAdmins.isSuper, true), eq(systemAdmins.status, 'active')))
-        .orderBy(asc(systemAdmins.createdAt))
-        .limit(1),
-    );
-    return admin && !/@localhost(\.localdomain)?$/i.test(admin.email) ? admin.email : '';
+    return address;
   }
 
   /** Requested keys (all when none) as key/value pairs; unknown keys are left out, secrets masked. */

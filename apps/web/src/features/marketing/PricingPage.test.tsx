@@ -1,4 +1,3 @@
-import { PROJECT_SOURCE_URL } from '@omnichat/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -70,13 +69,11 @@ describe('public pages', () => {
     expect(await screen.findByRole('heading', { name: 'About OmniChat' })).toBeInTheDocument();
   });
 
-  it('"Get the source code" links to the project, or to the address the operator set', async () => {
+  it('"Get the source code" links to the address the operator set, and is plain text before', async () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
     const { unmount } = await renderApp('/about');
-    expect(await screen.findByRole('link', { name: /Get the source code/ })).toHaveAttribute(
-      'href',
-      PROJECT_SOURCE_URL,
-    );
+    expect(await screen.findByText(/Get the source code/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Get the source code/ })).not.toBeInTheDocument();
     unmount();
 
     const fork = [...PUBLIC_SETTINGS, { key: 'system.source.url', value: 'https://git.example.com/fork' }];
