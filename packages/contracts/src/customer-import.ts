@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { pageField, pageSizeField } from './fields.ts';
 
 /** Imports of customers from a file: its options, report and preview, and their endpoints. */
 export const IMPORT_ENCODINGS = [
@@ -28,7 +29,18 @@ export const importOptionsSchema = z.object({
 });
 export type ImportOptions = z.input<typeof importOptionsSchema>;
 
-export const importRowErrorSchema = z.object({ row: z.number().int(), reason: z.string() });
+export const IMPORT_ISSUE_LEVELS = ['warning', 'error'] as const;
+/**
+ * A row of an import's report: `error`, the row was not imported; `warning`, it was imported without a value
+ * it held (an invalid phone or e-mail, a value too long, a custom value of the wrong type) or with one changed.
+ */
+export const importRowErrorSchema = z.object({
+  row: z.number().int(),
+  reason: z.string(),
+  /** absent on reports written before warnings existed: those rows were errors */
+  level: z.enum(IMPORT_ISSUE_LEVELS).default('error'),
+});
+export type ImportRowIssue = z.infer<typeof importRowErrorSchema>;
 export const customerImportSchema = z.object({
   job_id: z.uuid(),
   file_name: z.string(),
@@ -38,15 +50,25 @@ export const customerImportSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   skipped: z.number().int(),
-  /** the first 1,000 bad rows; the whole report downloads as a file */
+  /** the first 1,000 rows with an error or a warning; the whole report downloads as a file */
   errors: z.array(importRowErrorSchema),
+  /** rows refused */
   error_count: z.number().int(),
+  /** rows imported with a warning (counted in created or updated) */
+  warning_count: z.number().int().default(0),
   /** why the whole file could not be imported */
   failure: z.string().nullable(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });
 export type CustomerImport = z.infer<typeof customerImportSchema>;
+
+/** An import as the organization's list of past imports shows it: who started it, and its counts (no rows). */
+export const customerImportListItemSchema = customerImportSchema.extend({
+  /** the display name (or username) of the member who started it; null once their account is gone */
+  user_name: z.string().nullable(),
+});
+export type CustomerImportListItem = z.infer<typeof customerImportListItemSchema>;
 
 export const importPreviewSchema = z.object({
   header: z.array(z.string()),
@@ -86,7 +108,10 @@ export const customerImportEndpoints = {
   recent: endpoint({
     method: 'GET',
     path: '/v1/customers/imports',
-    response: z.array(customerImportSchema),
-    summary: "The organization's last 20 imports, newest first",
+    query: z.object({ page: pageField, size: pageSizeField }),
+    response: z.array(customerImportListItemSchema),
+    paged: true,
+    summary:
+      "The organization's imports, newest first: when, who, the file, status and counts (reports at /v1/customers/import/{job_id}/errors)",
   }),
 };

@@ -68,7 +68,14 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
   app.route({
     ...routeOf(customerImportEndpoints.recent, tags),
     preHandler: guards.member('customer_import'),
-    handler: async (request) => ok(await imports.recent(memberOf(request).workspaceId)),
+    handler: async (request) => {
+      const { items, page } = await imports.recent(
+        memberOf(request).workspaceId,
+        request.query.page,
+        request.query.size,
+      );
+      return ok(items, page);
+    },
   });
 
   app.get('/v1/customers/import/example', {
@@ -95,7 +102,8 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
   app.get('/v1/customers/import/:job_id/errors', {
     schema: {
       tags,
-      summary: "An import's bad rows with their reasons, as a file",
+      summary:
+        "An import's report as a file: each row refused (level error) or imported with a value left out or changed (level warning), with the reason",
       params: customerImportEndpoints.status.params,
       querystring: fileFormatQuerySchema,
     },
@@ -104,8 +112,17 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
       const row = await imports.errors(memberOf(request).workspaceId, request.params.job_id);
       const locale = localeOf(request);
       async function* lines() {
-        yield [translate('import_report_row', locale), translate('import_report_reason', locale)];
-        for (const error of row.errors) yield [String(error.row), error.reason];
+        yield [
+          translate('import_report_row', locale),
+          translate('import_report_level', locale),
+          translate('import_report_reason', locale),
+        ];
+        for (const issue of row.errors)
+          yield [
+            String(issue.row),
+            translate(issue.level === 'warning' ? 'import_level_warning' : 'import_level_error', locale),
+            issue.reason,
+          ];
       }
       return download(reply, `import-errors-${row.id.slice(0, 8)}`, request.query.format).send(
         fileStream(request.query.format, lines()),

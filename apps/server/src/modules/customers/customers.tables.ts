@@ -15,6 +15,11 @@ import {
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 
+/** `name_key`'s expression: immutable functions only (PostgreSQL 15 and PGlite alike, no extension). */
+const NAME_KEY = sql.raw(
+  `lower(translate(regexp_replace(normalize(display_name, NFKD), '[\\u0300-\\u036f[:space:][:punct:]]+', '', 'g'), 'øØłŁđĐħĦı', 'oollddhhi'))`,
+);
+
 /**
  * A customer of an organization. E-mail (lower case), phone (E.164) and each channel id are unique in the
  * organization where given. `search` holds the searchable text (names, company, e-mail, the phone's digits) in
@@ -47,6 +52,11 @@ export const customers = pgTable(
     search: text('search').notNull().default(''),
     /** a hash of the file row an import created it from: the same row imported again finds it */
     importFingerprint: text('import_fingerprint'),
+    /**
+     * the display name as the duplicate finder compares it: lower case, without spaces, punctuation or accents
+     * (NFKD, combining marks dropped), so "Mei Ling Chan", "mei-ling  CHAN" and "Méi Ling Chan" are one name
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`${NAME_KEY}`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,6 +69,7 @@ export const customers = pgTable(
     uniqueIndex('customers_import_key').on(t.workspaceId, t.importFingerprint).where(isNotNull(t.importFingerprint)),
     index('customers_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('customers_name_idx').on(t.workspaceId, sql`lower(${t.displayName})`, t.id),
+    index('customers_name_key_idx').on(t.workspaceId, t.nameKey, t.createdAt, t.id),
     index('customers_search_idx').using('gin', t.search.op('gin_trgm_ops')),
     index('customers_custom_fields_idx').using('gin', t.customFields.op('jsonb_path_ops')),
   ],
@@ -164,9 +175,16 @@ export const customerImports = pgTable(
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
-    /** bad rows with their reasons: the first 10,000 (errorCount counts them all) */
-    errors: jsonb('errors').$type<{ row: number; reason: string }[]>().notNull().default([]),
+    /**
+     * rows refused (`error`) and values left out of imported rows (`warning`) with their reasons: the first
+     * 10,000 (errorCount and warningCount count them all); entries written before warnings have no level
+     */
+    errors: jsonb('errors')
+      .$type<{ row: number; reason: string; level?: 'warning' | 'error' }[]>()
+      .notNull()
+      .default([]),
     errorCount: integer('error_count').notNull().default(0),
+    warningCount: integer('warning_count').notNull().default(0),
     /** why the whole file failed (unreadable, no rows) */
     failure: text('failure'),
     createdAt: createdAt(),

@@ -45,13 +45,23 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** false when nothing was toasted: a silent call, or field errors left to the form (`inlineFields`) */
   readonly toasted: boolean;
-  constructor(message: string, status: number, traceId?: string, fields?: Record<string, string>, toasted = true) {
+  /** more about the failure, e.g. the record a 409 clashes with (`details.existing`) */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(
+    message: string,
+    status: number,
+    traceId?: string,
+    fields?: Record<string, string>,
+    toasted = true,
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.traceId = traceId;
     this.fields = fields;
     this.toasted = toasted;
+    this.details = details;
   }
 }
 
@@ -79,6 +89,7 @@ interface ErrorBody {
   error?: string;
   trace_id?: string;
   fields?: Record<string, string>;
+  details?: Record<string, unknown>;
 }
 
 const RETRY_STATUSES = new Set([401, 403, 413]);
@@ -169,10 +180,10 @@ export function createHttpClient(config: HttpClientConfig) {
   function fail(status: number, body: unknown, options: RequestOptions): never {
     const locale = config.getLocale();
     const { title, lines } = describeFailure(status, body, locale);
-    const { error, trace_id: traceId, fields } = asErrorBody(body);
+    const { error, trace_id: traceId, fields, details } = asErrorBody(body);
     const toast = !options.silent && !(options.inlineFields && fields && Object.keys(fields).length > 0);
     if (toast) config.notify('error', title, lines);
-    throw new ApiError(typeof error === 'string' && error ? error : title, status, traceId, fields, toast);
+    throw new ApiError(typeof error === 'string' && error ? error : title, status, traceId, fields, toast, details);
   }
 
   async function requestEnvelope<T>(

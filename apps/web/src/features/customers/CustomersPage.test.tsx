@@ -1,82 +1,10 @@
-import type { Customer, CustomerImport } from '@omnichat/contracts';
+import type { CustomerImport } from '@omnichat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
-import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { fail, ok, type StubCall } from '../../test/fetch-stub.ts';
 import { renderApp } from '../../test/render.tsx';
-
-const OWNER = WORKSPACES[0]!;
-const VIP = { id: '40000000-0000-4000-8000-000000000001', name: 'VIP', color: '#1677ff' };
-
-function customer(index: number, extra: Partial<Customer> = {}): Customer {
-  const hex = index.toString(16).padStart(12, '0');
-  return {
-    id: `50000000-0000-4000-8000-${hex}`,
-    salutation: null,
-    first_name: `First${index}`,
-    last_name: 'Chan',
-    display_name: `First${index} Chan`,
-    company: 'Acme',
-    email: `c${index}@example.com`,
-    phone: `+8525123456${index % 10}`,
-    whatsapp_id: null,
-    facebook_id: null,
-    instagram_id: null,
-    address_line1: null,
-    address_line2: null,
-    city: null,
-    state: null,
-    zip: null,
-    country: 'HK',
-    source: 'manual',
-    note: null,
-    tags: [],
-    custom_fields: {},
-    created_at: 1_700_000_000,
-    updated_at: 1_700_000_000,
-    ...extra,
-  };
-}
-
-const PEOPLE = [customer(1, { tags: [VIP] }), ...Array.from({ length: 24 }, (_, i) => customer(i + 2))];
-
-function customerList(call: StubCall) {
-  const query = new URL(call.url, 'http://localhost').searchParams;
-  const page = Number(query.get('page'));
-  const size = Number(query.get('size'));
-  const keyword = query.get('keyword') ?? '';
-  const tag = query.get('tags');
-  const found = PEOPLE.filter((c) => c.display_name.includes(keyword) && (!tag || c.tags.some((t) => t.id === tag)));
-  return {
-    status: 200,
-    body: {
-      success: true,
-      data: found.slice((page - 1) * size, page * size),
-      page: { page, size, total: found.length, total_pages: Math.ceil(found.length / size) },
-    },
-  };
-}
-
-function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
-  writeString(STORAGE_KEYS.token, 'ws-token');
-  writeString(STORAGE_KEYS.loginType, 'system_user');
-  storeWorkspaceMember(memberOf(OWNER));
-  return stubFetch({
-    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
-    'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok({ plan_tag: null })],
-    'GET /v1/customers': customerList,
-    'GET /v1/customer-tags': [ok([{ ...VIP, customer_count: 1 }])],
-    'GET /v1/customer-fields': [ok([])],
-    'GET /v1/customers/imports': [ok([])],
-    ...extra,
-  });
-}
-
-const listCalls = (calls: StubCall[]) =>
-  calls.filter((c) => c.method === 'GET' && c.url.split('?')[0] === '/v1/customers');
+import { customer, listCalls, setup, VIP } from './test-support.ts';
 
 describe('customers page', () => {
   it('lists customers paged on the server, searches after a pause and filters by tag', async () => {
@@ -106,9 +34,15 @@ describe('customers page', () => {
       'POST /v1/customers': (call) => {
         created.push(call);
         return created.length === 1
-          ? fail(409, 'this e-mail address belongs to customer First1 Chan (x)', 't', {
-              email: 'this e-mail address belongs to customer First1 Chan (x)',
-            })
+          ? {
+              status: 409,
+              body: {
+                ...fail(409, 'this e-mail address belongs to customer First1 Chan', 't', {
+                  email: 'this e-mail address belongs to customer First1 Chan',
+                }).body,
+                details: { existing: { id: customer(1).id, display_name: 'First1 Chan' } },
+              },
+            }
           : ok(customer(99, { first_name: 'Amy', display_name: 'Amy Wong' }));
       },
     });
@@ -125,9 +59,13 @@ describe('customers page', () => {
     fireEvent.change(within(drawer).getByLabelText('Last name'), { target: { value: 'Wong' } });
     fireEvent.change(within(drawer).getByLabelText('E-mail'), { target: { value: 'c1@example.com' } });
     await user.click(within(drawer).getByRole('button', { name: 'Create' }));
-    expect(
-      await within(drawer).findByText('this e-mail address belongs to customer First1 Chan (x)'),
-    ).toBeInTheDocument();
+    // under the field, and as a sentence with a link to the customer who has the address (never a raw id)
+    expect(await within(drawer).findAllByText('this e-mail address belongs to customer First1 Chan')).toHaveLength(2);
+    expect(within(drawer).getByRole('link', { name: 'Open First1 Chan' })).toHaveAttribute(
+      'href',
+      `/app/relationship/customers/${customer(1).id}`,
+    );
+    expect(screen.queryByText(/trace/)).not.toBeInTheDocument();
     expect(created[0]?.body).toMatchObject({ first_name: 'Amy', last_name: 'Wong', email: 'c1@example.com' });
 
     await user.click(within(drawer).getByRole('button', { name: 'Create' }));
@@ -145,8 +83,12 @@ describe('customers page', () => {
       created: 2,
       updated: 0,
       skipped: 0,
-      errors: [{ row: 3, reason: 'phone number is not valid' }],
+      errors: [
+        { row: 3, level: 'warning', reason: 'Phone "12" was left out: phone number is not valid' },
+        { row: 4, level: 'error', reason: 'nothing in this row identifies a customer' },
+      ],
       error_count: 1,
+      warning_count: 1,
       failure: null,
       created_at: 1_700_000_000,
       updated_at: 1_700_000_000,
@@ -158,7 +100,7 @@ describe('customers page', () => {
           rows: [['Amy', 'Chan', '51234567']],
           total: 3,
           mapping: ['', '', 'phone'],
-          problems: [{ row: 3, reason: 'phone number is not valid' }],
+          problems: [{ row: 3, level: 'warning', reason: 'Phone "12" was left out: phone number is not valid' }],
         }),
       ],
       'POST /v1/customers/import': [ok({ job_id: report.job_id })],
@@ -170,14 +112,21 @@ describe('customers page', () => {
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['Given,Family,Phone\nAmy,Chan,51234567\n'], 'people.csv', { type: 'text/csv' }));
-    expect(await within(dialog).findByText('Row 3: phone number is not valid')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Row 3: Phone "12" was left out: phone number is not valid'),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByLabelText('Given'));
     await user.click((await screen.findAllByTitle('First name')).at(-1)!);
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Import finished')).toBeInTheDocument();
-    expect(within(dialog).getByText('2 added, 0 updated, 0 unchanged, 1 with errors')).toBeInTheDocument();
-    expect(within(dialog).getByRole('cell', { name: 'phone number is not valid' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('2 added, 0 updated, 0 unchanged, 1 warnings on imported rows, 1 rows refused'),
+    ).toBeInTheDocument();
+    const warned = within(dialog).getByRole('cell', { name: 'Phone "12" was left out: phone number is not valid' });
+    expect(warned.closest('tr')).toHaveTextContent('Warning');
+    const refused = within(dialog).getByRole('cell', { name: 'nothing in this row identifies a customer' });
+    expect(refused.closest('tr')).toHaveTextContent('Refused');
     const start = calls.find((c) => c.method === 'POST' && c.url === '/v1/customers/import');
     expect(start).toBeDefined();
   });
@@ -197,7 +146,7 @@ describe('customers page', () => {
           status: 200,
           body: {
             success: true,
-            data: [{ reason: 'phone_whatsapp', customers: [amy, other] }],
+            data: [{ reason: 'phone_whatsapp', customers: [amy, other], group_size: 2 }],
             page: { page: 1, size: 10, total: 1, total_pages: 1 },
           },
         },

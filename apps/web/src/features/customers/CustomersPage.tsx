@@ -1,6 +1,6 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { Customer } from '@omnichat/contracts';
-import { Button, Checkbox, Dropdown, Flex, Segmented, Select, Space } from 'antd';
+import { DownloadOutlined, HistoryOutlined, MergeCellsOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type Customer, MERGE_MAX } from '@omnichat/contracts';
+import { Button, Checkbox, Dropdown, Flex, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,9 @@ import { DuplicatesDrawer } from './DuplicatesDrawer.tsx';
 import { FieldFilters } from './FieldFilters.tsx';
 import { FieldsAndTagsDrawer } from './FieldsAndTagsDrawer.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { ImportHistory } from './ImportHistory.tsx';
 import { CUSTOMERS_NS } from './i18n/index.ts';
+import { MergeDialog } from './MergeDialog.tsx';
 
 const COLUMNS_KEY = STORAGE_KEYS.customerColumns;
 const OPTIONAL = ['phone', 'email', 'company', 'tags', 'country', 'source', 'created', 'updated'] as const;
@@ -49,6 +51,20 @@ export function CustomersPage() {
   });
   const [shown, setShown] = useState<OptionalColumn[]>(() => readJson<OptionalColumn[]>(COLUMNS_KEY) ?? SHOWN_FIRST);
   const [selected, setSelected] = useState<string[]>([]);
+  // the picked customers themselves (they may be on other pages than the one shown), for merging them
+  const [picked, setPicked] = useState<Map<string, Customer>>(new Map());
+  const [merging, setMerging] = useState<Customer[] | null>(null);
+  const [history, setHistory] = useState(false);
+  const select = (keys: string[]) => {
+    const next = new Map<string, Customer>();
+    for (const key of keys) {
+      const customer = picked.get(key) ?? list.items.find((item) => item.id === key);
+      if (customer) next.set(key, customer);
+    }
+    setPicked(next);
+    setSelected(keys);
+  };
+  const mergeable = selected.length >= 2 && selected.length <= MERGE_MAX + 1 && picked.size === selected.length;
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [duplicates, setDuplicates] = useState(false);
@@ -112,6 +128,11 @@ export function CustomersPage() {
                 {t('import')}
               </Button>
             )}
+            {can('customer_import') && (
+              <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistory(true)}>
+                {t('history.open')}
+              </Button>
+            )}
             {can('customer_export') && (
               <Dropdown
                 menu={{
@@ -139,7 +160,7 @@ export function CustomersPage() {
         columns={columns}
         search={{ label: t('search'), placeholder: t('searchPlaceholder') }}
         loadFailed={t('loadOneFailed')}
-        selection={can('customer_write') ? { keys: selected, onChange: setSelected } : undefined}
+        selection={can('customer_write') ? { keys: selected, onChange: select } : undefined}
         filters={
           <>
             <Select
@@ -185,17 +206,40 @@ export function CustomersPage() {
         }
         toolbar={
           selected.length > 0 && (
-            <BulkTagBar
-              selected={selected}
-              total={list.pageInfo?.total ?? 0}
-              filter={filter}
-              onDone={() => setSelected([])}
-            />
+            <Flex vertical gap={8}>
+              <BulkTagBar
+                selected={selected}
+                total={list.pageInfo?.total ?? 0}
+                filter={filter}
+                onDone={() => select([])}
+              />
+              {selected.length >= 2 && (
+                <Flex gap={8} align="center" wrap>
+                  <Button
+                    icon={<MergeCellsOutlined aria-hidden />}
+                    disabled={!mergeable}
+                    onClick={() => setMerging(selected.map((id) => picked.get(id)!))}
+                  >
+                    {t('merge.selected', { count: selected.length })}
+                  </Button>
+                  {selected.length > MERGE_MAX + 1 && (
+                    <Typography.Text type="secondary">{t('merge.tooMany', { max: MERGE_MAX + 1 })}</Typography.Text>
+                  )}
+                </Flex>
+              )}
+            </Flex>
           )
         }
       />
       <CustomerDrawer customer={editing} onClose={() => setEditing(null)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <ImportHistory open={history} onClose={() => setHistory(false)} />
+      <MergeDialog
+        key={merging?.map((c) => c.id).join()}
+        customers={merging}
+        onClose={() => setMerging(null)}
+        onMerged={() => select([])}
+      />
       <FieldsAndTagsDrawer open={managing} onClose={() => setManaging(false)} />
       <DuplicatesDrawer open={duplicates} onClose={() => setDuplicates(false)} canMerge={can('customer_write')} />
     </>

@@ -1,4 +1,4 @@
-import { type Customer, customerHistoryEndpoints } from '@omnichat/contracts';
+import { type Customer, customerHistoryEndpoints, type DuplicatePair } from '@omnichat/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Empty, Flex, Pagination, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -14,7 +14,23 @@ const PAGE = 10;
 const line = (customer: Customer) =>
   [customer.phone, customer.whatsapp_id, customer.email, customer.company].filter(Boolean).join(' · ');
 
-/** Likely duplicates, ten at a time, each pair with the reason and a merge. */
+/** Why a pair is suggested, in a sentence naming what they share. */
+function useWhy() {
+  const { t } = useTranslation(CUSTOMERS_NS);
+  return (pair: DuplicatePair) => {
+    const [first, second] = pair.customers;
+    switch (pair.reason) {
+      case 'phone_whatsapp':
+        return t('merge.why.phone_whatsapp', { number: first.phone ?? second.phone ?? '' });
+      case 'name_company':
+        return t('merge.why.name_company', { company: first.company ?? second.company ?? '' });
+      default:
+        return t('merge.why.same_name', { name: first.display_name, count: pair.group_size });
+    }
+  };
+}
+
+/** Likely duplicates, ten at a time, each pair with why it is suggested and a merge. */
 export function DuplicatesDrawer({
   open,
   onClose,
@@ -25,9 +41,10 @@ export function DuplicatesDrawer({
   canMerge: boolean;
 }) {
   const { t } = useTranslation(CUSTOMERS_NS);
+  const why = useWhy();
   const { workspaceId } = useSession();
   const [page, setPage] = useState(1);
-  const [merging, setMerging] = useState<[Customer, Customer] | null>(null);
+  const [merging, setMerging] = useState<Customer[] | null>(null);
   const pairs = useQuery({
     queryKey: ['customer-duplicates', workspaceId, page],
     enabled: open,
@@ -36,6 +53,7 @@ export function DuplicatesDrawer({
   });
   return (
     <Drawer open={open} onClose={onClose} title={t('duplicates')} size="min(560px, 100vw)">
+      <Typography.Paragraph type="secondary">{t('merge.rules')}</Typography.Paragraph>
       <QueryView query={pairs} rows={4}>
         {({ data, page: info }) =>
           data.length === 0 ? (
@@ -45,8 +63,9 @@ export function DuplicatesDrawer({
               {data.map((pair) => (
                 <Card key={`${pair.customers[0].id}-${pair.customers[1].id}`} size="small">
                   <Flex justify="space-between" align="flex-start" gap={8} wrap>
-                    <Flex vertical>
+                    <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
                       <Tag style={{ alignSelf: 'flex-start' }}>{t(`merge.reasons.${pair.reason}`)}</Tag>
+                      <Typography.Text type="secondary">{why(pair)}</Typography.Text>
                       {pair.customers.map((customer) => (
                         <Typography.Text key={customer.id}>
                           <strong>{customer.display_name}</strong>{' '}
@@ -65,7 +84,7 @@ export function DuplicatesDrawer({
           )
         }
       </QueryView>
-      <MergeDialog key={merging?.map((c) => c.id).join()} pair={merging} onClose={() => setMerging(null)} />
+      <MergeDialog key={merging?.map((c) => c.id).join()} customers={merging} onClose={() => setMerging(null)} />
     </Drawer>
   );
 }

@@ -30,6 +30,7 @@ import { http } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { useSocketAction } from '../../app/socket/GeneralSocketProvider.tsx';
 import { customerKeys, getImport, saveDownload, startImport, useCustomerFields } from './customers-api.ts';
+import { importCounts, ReportButton, ReportTable } from './ImportReport.tsx';
 import { CUSTOMERS_NS } from './i18n/index.ts';
 
 type Options = Required<Pick<ImportOptions, 'match_by' | 'on_match'>> & { encoding?: ImportOptions['encoding'] };
@@ -37,7 +38,11 @@ const ACCEPT = '.xlsx,.xls,.csv';
 
 /** The running or last import of this organization, so that leaving the dialog never loses it. */
 const useLastImport = (enabled: boolean) =>
-  useQuery({ queryKey: ['customer-imports'], enabled, queryFn: () => http.call(customerImportEndpoints.recent) });
+  useQuery({
+    queryKey: ['customer-imports', 'recent'],
+    enabled,
+    queryFn: () => http.call(customerImportEndpoints.recent, { query: { page: 1, size: 20 } }),
+  });
 
 /**
  * Import customers: a file and the update options (SPEC 5), its columns mapped to fields (matched by header,
@@ -79,6 +84,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       void queryClient.invalidateQueries({ queryKey: customerKeys.import(workspaceId, data.job_id) });
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['customer-tags'] });
+      void queryClient.invalidateQueries({ queryKey: ['customer-imports'] });
     }
   });
 
@@ -241,7 +247,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 showIcon
                 style={{ marginTop: 12 }}
                 title={preview.problems.slice(0, 5).map((problem) => (
-                  <div key={problem.row}>
+                  <div key={`${problem.row}-${problem.reason}`}>
                     {t('importDialog.row')} {problem.row}: {problem.reason}
                   </div>
                 ))}
@@ -292,39 +298,13 @@ function ImportProgress({ report, onAnother }: { report: CustomerImport; onAnoth
         aria-label={t('importDialog.title')}
       />
       {report.failure && <Alert type="error" showIcon title={report.failure} />}
-      <Typography.Text>
-        {t('importDialog.counts', {
-          created: report.created,
-          updated: report.updated,
-          skipped: report.skipped,
-          errors: report.error_count,
-        })}
-      </Typography.Text>
+      <Typography.Text>{importCounts(t, report)}</Typography.Text>
       {!finished && <Typography.Text type="secondary">{t('importDialog.leaveHint')}</Typography.Text>}
       {report.errors.length > 0 && (
         <>
           <Typography.Title level={5}>{t('importDialog.errorsTitle')}</Typography.Title>
-          <Table
-            size="small"
-            rowKey="row"
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            dataSource={report.errors}
-            columns={[
-              { key: 'row', title: t('importDialog.row'), dataIndex: 'row', width: 80 },
-              { key: 'reason', title: t('importDialog.reason'), dataIndex: 'reason' },
-            ]}
-          />
-          <Button
-            onClick={() =>
-              void saveDownload(
-                `/v1/customers/import/${report.job_id}/errors`,
-                { format: 'csv' },
-                'import-errors.csv',
-              ).catch(() => undefined)
-            }
-          >
-            {t('importDialog.downloadReport')}
-          </Button>
+          <ReportTable issues={report.errors} />
+          <ReportButton jobId={report.job_id} />
         </>
       )}
       {finished && (

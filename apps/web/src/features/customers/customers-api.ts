@@ -8,6 +8,7 @@ import {
   customerImportEndpoints,
   customerTagEndpoints,
   type ImportOptions,
+  type UpdateCustomerBody,
 } from '@omnichat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
@@ -29,6 +30,7 @@ export const customerKeys = {
   tags: (workspaceId: string | null) => ['customer-tags', workspaceId] as const,
   fields: (workspaceId: string | null) => ['customer-fields', workspaceId] as const,
   import: (workspaceId: string | null, id: string) => ['customer-import', workspaceId, id] as const,
+  imports: (workspaceId: string | null, page: number) => ['customer-imports', workspaceId, page] as const,
 };
 
 /** The list's filters as the API reads them (also the "all matching" of bulk tagging and export). */
@@ -85,8 +87,8 @@ export function useSaveCustomer() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: CreateCustomerBody }) =>
       id
-        ? http.call(customerEndpoints.update, { params: { id }, body })
-        : http.call(customerEndpoints.create, { body }),
+        ? http.call(customerEndpoints.update, { params: { id }, body, inlineFields: true })
+        : http.call(customerEndpoints.create, { body, inlineFields: true }),
     onSuccess: invalidate,
   });
 }
@@ -115,6 +117,35 @@ export function useCreateTag(workspaceId: string | null) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.tags(workspaceId) }),
   });
 }
+
+/** Merges `others` into `survivorId` (one after another, in one request), with the chosen surviving values. */
+export function useMergeCustomers() {
+  const invalidate = useInvalidateCustomers();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      survivorId,
+      others,
+      values,
+    }: {
+      survivorId: string;
+      others: string[];
+      values: UpdateCustomerBody;
+    }) =>
+      http.call(customerHistoryEndpoints.merge, {
+        params: { id: survivorId },
+        body: others.length === 1 ? { other_id: others[0], values } : { other_ids: others, values },
+      }),
+    onSuccess: async () => {
+      await invalidate();
+      await queryClient.invalidateQueries({ queryKey: ['customer-duplicates'] });
+    },
+  });
+}
+
+/** The organization's past imports, newest first, a page at a time. */
+export const listImports = (page: number, size: number) =>
+  http.callEnvelope(customerImportEndpoints.recent, { query: { page, size } });
 
 export const getTimeline = (id: string) =>
   http.callEnvelope(customerHistoryEndpoints.timeline, { params: { id }, query: { page: 1, size: 50 } });

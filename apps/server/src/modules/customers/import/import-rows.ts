@@ -1,67 +1,18 @@
-import { createHash } from 'node:crypto';
-import {
-  CUSTOMER_COLUMNS,
-  CUSTOMER_LIMITS,
-  type CustomerColumn,
-  type ImportOptions,
-  isMessageKey,
-  type Locale,
-  type MessageKey,
-  TAG_COLORS,
-  translate,
-  updateCustomerBodySchema,
-} from '@omnichat/contracts';
+import { CUSTOMER_LIMITS, type ImportRowIssue, type MessageKey, TAG_COLORS, translate } from '@omnichat/contracts';
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import { anyOf, arrayLiteral } from '../../../platform/db/arrays.ts';
 import type { Tx } from '../../../platform/db/database.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { unescapeCell } from '../cells.ts';
-import { readCustomValue } from '../custom-values.ts';
 import { searchText } from '../customer-query.ts';
 import {
   CUSTOMER_COLUMN_OF,
-  type CustomerFieldRow,
   type CustomerRow,
   customers,
   customerTagLinks,
   customerTags,
 } from '../customers.tables.ts';
-import { toE164 } from '../phone.ts';
+import { type Column, type ImportState, type ReadRow, RowProblem, readRow } from './read-row.ts';
 
-type Target = { column: CustomerColumn } | { field: CustomerFieldRow };
-
-/** "First Name", "first-name" and "first_name" all read as first_name. */
-const normalize = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
-/**
- * Where each file column goes: the mapping's choice for its header ('' leaves it out), else the customer column
- * or custom field whose key the header reads as; unknown headers are left out. A mapping onto something that is
- * not a field is refused.
- */
-export function resolveTargets(
-  header: string[],
-  mapping: Record<string, string> | undefined,
-  fields: CustomerFieldRow[],
-): (Target | null)[] {
-  const byKey = new Map<string, Target>([
-    ...CUSTOMER_COLUMNS.map((column) => [column, { column }] as const),
-    ...fields.map((field) => [field.key, { field }] as const),
-  ]);
-  return header.map((name) => {
-    const chosen = mapping?.[name];
-    if (chosen === '') return null;
-    if (chosen !== undefined) {
-      const target = byKey.get(chosen.replace(/^custom_fields\./, ''));
-      if (!target) throw new AppError(400, 'import_unknown_column', { column: name, field: chosen });
-      return target;
-    }
-    return byKey.get(normalize(name)) ?? null;
-  });
-}
+export { type ImportState, resolveTargets, rowIssues, targetKeys } from './read-row.ts';
 
 const UNIQUE = [
   ['email', 'email', 'customer_email_taken'],
@@ -72,109 +23,15 @@ const UNIQUE = [
 ] as const satisfies readonly [keyof CustomerRow, string, MessageKey][];
 type UniqueColumn = (typeof UNIQUE)[number][0];
 
-type Column = (typeof CUSTOMER_COLUMN_OF)[keyof typeof CUSTOMER_COLUMN_OF];
-
-/** One file row read into customer values, or why it cannot be. */
-interface ReadRow {
-  values: Partial<Record<Column, string>>;
-  custom: Record<string, unknown>;
-  tags: string[];
-  fingerprint: string;
-}
-
-export interface ImportState {
-  workspaceId: string;
-  locale: Locale;
-  defaultCountry: string | null;
-  targets: (Target | null)[];
-  options: Required<Pick<ImportOptions, 'match_by'>> & { on_match: 'fill_empty' | 'overwrite' | 'skip' };
-  /** tag ids by lower-case name, filled as the import goes */
-  tags: Map<string, string>;
-}
-
 export interface ChunkResult {
   created: number;
   updated: number;
   skipped: number;
-  errors: { row: number; reason: string }[];
-}
-
-class RowProblem extends Error {
-  readonly key: MessageKey;
-  readonly params: Record<string, string | number>;
-
-  constructor(key: MessageKey, params: Record<string, string | number> = {}) {
-    super(key);
-    this.key = key;
-    this.params = params;
-  }
-}
-
-function readRow(cells: string[], state: ImportState): ReadRow | null {
-  const given: Record<string, string> = {};
-  const custom: Record<string, unknown> = {};
-  let tags: string[] = [];
-  state.targets.forEach((target, index) => {
-    // a file this app exported carries formula-like cells with a leading '; PostgreSQL text cannot hold NUL
-    const cell = unescapeCell((cells[index] ?? '').replaceAll('\u0000', '').trim());
-    if (!target || cell === '') return;
-    if ('field' in target) custom[target.field.key] = cell;
-    else if (target.column === 'tags')
-      tags = cell
-        .split(/[;,]/)
-        .map((tag) => tag.trim())
-        .filter(Boolean);
-    else given[target.column] = cell;
-  });
-  if (!Object.keys(given).length && !Object.keys(custom).length && !tags.length) return null;
-
-  const parsed = updateCustomerBodySchema.safeParse(given);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? '');
-    throw isMessageKey(issue.message)
-      ? new RowProblem(issue.message, { field })
-      : new RowProblem('field_invalid_type', { field });
-  }
-  const values: Partial<Record<Column, string>> = {};
-  for (const [name, value] of Object.entries(parsed.data)) {
-    const column = CUSTOMER_COLUMN_OF[name as keyof typeof CUSTOMER_COLUMN_OF];
-    if (column && typeof value === 'string') values[column] = value;
-  }
-  if (values.phone) {
-    const e164 = toE164(values.phone, state.defaultCountry);
-    if (!e164) throw new RowProblem('phone_invalid');
-    values.phone = e164;
-  }
-  for (const target of state.targets) {
-    if (!target || !('field' in target) || !(target.field.key in custom)) continue;
-    const read = readCustomValue(target.field, custom[target.field.key] as string);
-    if ('problem' in read) throw new RowProblem(read.problem.key, read.problem.params);
-    custom[target.field.key] = read.value;
-  }
-  if (tags.some((tag) => tag.length > CUSTOMER_LIMITS.tagNameMax)) throw new RowProblem('tag_max');
-  const fingerprint = createHash('sha256')
-    .update(JSON.stringify(cells.map((cell) => cell.trim())))
-    .digest('base64url');
-  return { values, custom, tags, fingerprint };
+  /** rows refused (`error`) and values left out or changed on imported rows (`warning`), in row order */
+  issues: ImportRowIssue[];
 }
 
 const empty = (value: unknown) => value === null || value === undefined || value === '';
-
-/** Why a row could not be imported as it reads (before it meets the organization's customers), or null. */
-export function rowProblem(cells: string[], state: ImportState): string | null {
-  try {
-    readRow(cells, state);
-    return null;
-  } catch (error) {
-    if (error instanceof RowProblem) return translate(error.key, state.locale, error.params);
-    throw error;
-  }
-}
-
-/** Each column's target as the import reads it: a customer column, a custom field key, or '' (left out). */
-export const targetKeys = (targets: (Target | null)[]) =>
-  targets.map((target) => (!target ? '' : 'field' in target ? target.field.key : target.column));
 
 /** The customers the chunk's rows may find or clash with, by each unique value and by fingerprint. */
 async function knownCustomers(tx: Tx, rows: ReadRow[]) {
@@ -227,11 +84,24 @@ async function tagIdsOf(tx: Tx, state: ImportState, names: string[]): Promise<st
   return [...new Set(names.map((name) => state.tags.get(name.toLowerCase())!))];
 }
 
+/** A new customer's display name: the one given, else the names, else what else identifies them. */
+const displayNameOf = (values: Partial<CustomerRow>) =>
+  values.displayName ??
+  (`${values.firstName ?? ''} ${values.lastName ?? ''}`.trim() ||
+    values.email ||
+    values.phone ||
+    values.whatsappId ||
+    values.facebookId ||
+    values.instagramId ||
+    '');
+
 /**
  * Imports one chunk of data rows in the caller's transaction: each row finds its customer (by the chosen phone
- * and/or e-mail, or as the same file row imported before) and fills or overwrites it, or becomes a new customer;
- * a bad row is reported and the others are kept. A row that would change nothing counts as skipped, so the same
- * file imported twice changes nothing the second time.
+ * and/or e-mail, or as the same file row imported before) and fills or overwrites it, or becomes a new customer.
+ * A value that cannot be kept is left out with a warning on its row; a row is refused (an error) only when
+ * nothing identifies a customer in it, or when an e-mail, phone or channel id of it belongs to another customer
+ * or to an earlier row of the file. A row that would change nothing counts as skipped, so the same file imported
+ * twice changes nothing the second time.
  */
 export async function importChunk(
   tx: Tx,
@@ -239,9 +109,18 @@ export async function importChunk(
   cells: string[][],
   firstRow: number,
 ): Promise<ChunkResult> {
-  const result: ChunkResult = { created: 0, updated: 0, skipped: 0, errors: [] };
-  const fail = (row: number, key: MessageKey, params: Record<string, string | number> = {}) =>
-    result.errors.push({ row, reason: translate(key, state.locale, params) });
+  const result: ChunkResult = { created: 0, updated: 0, skipped: 0, issues: [] };
+  const refuse = (row: number, problem: RowProblem) =>
+    result.issues.push({ row, reason: problem.reason(state.locale), level: 'error' });
+  const warn = (row: number, warnings: ReadRow['warnings']) => {
+    for (const { key, params } of warnings)
+      result.issues.push({ row, reason: translate(key, state.locale, params), level: 'warning' });
+  };
+  /** the file's own name of a customer column (its header), else the column's key */
+  const headerOf = (column: string) => {
+    const index = state.targets.findIndex((target) => target && 'column' in target && target.column === column);
+    return state.header[index]?.trim() || column;
+  };
 
   const rows: { number: number; row: ReadRow }[] = [];
   cells.forEach((line, index) => {
@@ -251,7 +130,7 @@ export async function importChunk(
       if (row) rows.push({ number, row });
       else result.skipped++;
     } catch (error) {
-      if (error instanceof RowProblem) fail(number, error.key, error.params);
+      if (error instanceof RowProblem) refuse(number, error);
       else throw error;
     }
   });
@@ -270,6 +149,14 @@ export async function importChunk(
     if (customer.importFingerprint) byUnique.set(keyOf('fingerprint', customer.importFingerprint), customer.id);
   }
   let fresh = 0;
+  const remember = (number: number, values: Partial<CustomerRow>, id: string) => {
+    for (const [column] of UNIQUE) {
+      const value = values[column] as string | null | undefined;
+      if (!value) continue;
+      byUnique.set(keyOf(column, value), id);
+      if (!state.firstRows.has(keyOf(column, value))) state.firstRows.set(keyOf(column, value), number);
+    }
+  };
 
   for (const { number, row } of rows) {
     try {
@@ -297,30 +184,42 @@ export async function importChunk(
           customChanged = true;
         }
       }
-      if (!target && (!row.values.firstName || !row.values.lastName)) throw new RowProblem('import_name_needed');
-      for (const [column, , key] of UNIQUE) {
+      for (const [column, name, key] of UNIQUE) {
         const value = next[column];
         const holder = value ? byUnique.get(keyOf(column, value)) : undefined;
-        if (holder && holder !== matchedId) {
-          const name = known.get(holder)!.displayName ?? '';
-          throw new RowProblem(key, { name, id: holder.startsWith('new:') ? '-' : holder });
-        }
+        if (!holder || holder === matchedId) continue;
+        const earlier = state.firstRows.get(keyOf(column, value!));
+        if (earlier !== undefined && earlier !== number)
+          throw new RowProblem('import_same_in_file', { column: headerOf(name), value: value!, row: earlier });
+        throw new RowProblem(key, { name: known.get(holder)!.displayName ?? '' });
       }
-      const tagIds = row.tags.length ? await tagIdsOf(tx, state, row.tags) : [];
+      let tagIds: string[] = [];
+      try {
+        tagIds = row.tags.length ? await tagIdsOf(tx, state, row.tags) : [];
+      } catch (error) {
+        if (!(error instanceof RowProblem)) throw error;
+        row.warnings.push({
+          key: 'import_tags_left_out',
+          params: { tags: row.tags.join(', '), reason: error.reason(state.locale) },
+        });
+      }
       const newTags = tagIds.filter((id) => !target?.tagIds.includes(id));
+      warn(number, row.warnings);
 
       if (!target) {
         const id = `new:${fresh++}`;
         const created = {
           ...next,
-          displayName: next.displayName ?? `${next.firstName} ${next.lastName}`,
+          firstName: next.firstName ?? '',
+          lastName: next.lastName ?? '',
+          displayName: displayNameOf(next),
           customFields: custom,
           importFingerprint: row.fingerprint,
           tagIds,
           changed: true,
         };
         known.set(id, created);
-        for (const [column] of UNIQUE) if (created[column]) byUnique.set(keyOf(column, created[column] as string), id);
+        remember(number, created, id);
         byUnique.set(keyOf('fingerprint', row.fingerprint), id);
         result.created++;
         continue;
@@ -332,11 +231,11 @@ export async function importChunk(
       }
       Object.assign(target, next, { customFields: custom, changed: true });
       target.tagIds.push(...newTags);
-      for (const [column] of UNIQUE) if (next[column]) byUnique.set(keyOf(column, next[column] as string), matchedId!);
+      remember(number, next, matchedId!);
       // a later row of the same file for a customer it creates adds to that new customer
       if (!matchedId!.startsWith('new:')) result.updated++;
     } catch (error) {
-      if (error instanceof RowProblem) fail(number, error.key, error.params);
+      if (error instanceof RowProblem) refuse(number, error);
       else throw error;
     }
   }

@@ -1,5 +1,6 @@
 import {
   type CustomerImport,
+  type CustomerImportListItem,
   type ImportPreview,
   importOptionsSchema,
   type Locale,
@@ -11,15 +12,36 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { toUnixSeconds } from '../../../platform/db/columns.ts';
 import type { Tx } from '../../../platform/db/database.ts';
+import { totalOf, totalOver } from '../../../platform/db/paging.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
+import { users } from '../../../platform/identity/users.tables.ts';
 import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
 import { defineJob, type JobContext } from '../../../platform/jobs/job-definition.ts';
 import type { AppJob } from '../../../platform/modules/define-module.ts';
 import { loadFields } from '../customer-query.ts';
 import { type CustomerImportRow, customerImports } from '../customers.tables.ts';
-import { type ImportState, importChunk, resolveTargets, rowProblem, targetKeys } from './import-rows.ts';
+import { type ImportState, importChunk, resolveTargets, rowIssues, targetKeys } from './import-rows.ts';
 import { type ParsedFile, parseFile } from './parse-file.ts';
 import { formatOf, type ImportFormat, looksLike, UnreadableFile } from './read-file.ts';
+import { readRow } from './read-row.ts';
+
+const errorsOf = (result: { issues: { level: string }[] }) =>
+  result.issues.filter((issue) => issue.level === 'error').length;
+
+/** The unique values earlier rows gave, read again when a retried import resumes after them. */
+function rememberRows(state: ImportState, chunk: string[][], firstRow: number) {
+  chunk.forEach((cells, index) => {
+    try {
+      const row = readRow(cells, state);
+      for (const [column, value] of Object.entries(row?.values ?? {}))
+        if (value && UNIQUE_COLUMNS.has(column) && !state.firstRows.has(`${column}:${value}`))
+          state.firstRows.set(`${column}:${value}`, firstRow + index);
+    } catch {
+      // a refused row gave nothing
+    }
+  });
+}
+const UNIQUE_COLUMNS = new Set(['email', 'phone', 'whatsappId', 'facebookId', 'instagramId']);
 
 /** Rows written per transaction: progress moves in these steps, and a retried job resumes after the last one. */
 export const IMPORT_CHUNK = 500;
@@ -44,8 +66,9 @@ export const toImportDto = (row: ImportProgress, errorsShown = ERRORS_SHOWN): Cu
   created: row.created,
   updated: row.updated,
   skipped: row.skipped,
-  errors: (row.errors ?? []).slice(0, errorsShown),
+  errors: (row.errors ?? []).slice(0, errorsShown).map((issue) => ({ ...issue, level: issue.level ?? 'error' })),
   error_count: row.errorCount,
+  warning_count: row.warningCount,
   failure: row.failure,
   created_at: toUnixSeconds(row.createdAt),
   updated_at: toUnixSeconds(row.updatedAt),
@@ -134,16 +157,23 @@ export function createCustomerImportService(ctx: AppContext) {
           workspaceId: current!.workspaceId,
           locale,
           defaultCountry: setup.country,
+          header,
           targets: resolveTargets(header, options.mapping, setup.fields),
           options: { match_by: options.match_by, on_match: options.on_match },
           tags: new Map(),
+          firstRows: new Map(),
         };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return finish({ status: 'failed', failure: translate(error.key, locale, error.params) });
       }
 
-      // a retried job resumes after the last chunk that committed
+      // a retried job resumes after the last chunk that committed (the rows before it are read again only for
+      // the e-mails, phones and ids they gave, so a duplicate later in the file still names its earlier row)
+      for (let start = 0; start < current!.processed; start += IMPORT_CHUNK) {
+        const chunk = await rows(start, Math.min(start + IMPORT_CHUNK, current!.processed));
+        rememberRows(state, chunk, start + 2);
+      }
       for (let start = current!.processed; start < total; start += IMPORT_CHUNK) {
         const chunk = await rows(start, Math.min(start + IMPORT_CHUNK, total));
         const row = await inWorkspace(async (tx) => {
@@ -156,9 +186,10 @@ export function createCustomerImportService(ctx: AppContext) {
               created: sql`${customerImports.created} + ${result.created}`,
               updated: sql`${customerImports.updated} + ${result.updated}`,
               skipped: sql`${customerImports.skipped} + ${result.skipped}`,
-              errorCount: sql`${customerImports.errorCount} + ${result.errors.length}`,
+              errorCount: sql`${customerImports.errorCount} + ${errorsOf(result)}`,
+              warningCount: sql`${customerImports.warningCount} + ${result.issues.length - errorsOf(result)}`,
               errors: sql`case when jsonb_array_length(${customerImports.errors}) < ${ERRORS_KEPT}
-              then ${customerImports.errors} || ${JSON.stringify(result.errors)}::jsonb else ${customerImports.errors} end`,
+              then ${customerImports.errors} || ${JSON.stringify(result.issues)}::jsonb else ${customerImports.errors} end`,
               updatedAt: new Date(),
             })
             .where(eq(customerImports.id, importId))
@@ -237,14 +268,15 @@ export function createCustomerImportService(ctx: AppContext) {
         workspaceId,
         locale,
         defaultCountry: workspace?.country ?? null,
+        header,
         targets,
         options: { match_by: options.match_by, on_match: options.on_match },
         tags: new Map(),
+        firstRows: new Map(),
       };
-      const problems = data.slice(0, PREVIEW_CHECKED).flatMap((cells, index) => {
-        const reason = rowProblem(cells, state);
-        return reason ? [{ row: index + 2, reason }] : [];
-      });
+      const problems = data
+        .slice(0, PREVIEW_CHECKED)
+        .flatMap((cells, index) => rowIssues(cells, state).map((issue) => ({ row: index + 2, ...issue })));
       return { header, rows: data.slice(0, PREVIEW_ROWS), total, mapping: targetKeys(targets), problems };
     });
   }
@@ -279,14 +311,30 @@ export function createCustomerImportService(ctx: AppContext) {
     return toImportDto(row);
   }
 
-  async function recent(workspaceId: string): Promise<CustomerImport[]> {
-    const rows = await database.withWorkspace(workspaceId, (tx) =>
-      tx.select(progressColumns).from(customerImports).orderBy(desc(customerImports.createdAt)).limit(20),
-    );
-    return rows.map((row) => toImportDto(row, 0));
+  /** The organization's imports, newest first, with who started each (no report rows). */
+  async function recent(workspaceId: string, page: number, size: number) {
+    return database.withWorkspace(workspaceId, async (tx) => {
+      const rows = await tx
+        .select({ ...progressColumns, userName: users.displayName, username: users.username, total_: totalOver() })
+        .from(customerImports)
+        .leftJoin(users, eq(users.id, customerImports.userId))
+        .orderBy(desc(customerImports.createdAt), desc(customerImports.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      const total = await totalOf(
+        rows.map((row) => ({ total: row.total_ })),
+        page,
+        () => tx.$count(customerImports),
+      );
+      const items: CustomerImportListItem[] = rows.map(({ userName, username, total_: _, ...row }) => ({
+        ...toImportDto(row, 0),
+        user_name: userName?.trim() || username || null,
+      }));
+      return { items, page: { page, size, total, total_pages: Math.ceil(total / size) } };
+    });
   }
 
-  /** Every bad row kept, for the downloadable report. */
+  /** Every row with an error or a warning kept, for the downloadable report. */
   async function errors(workspaceId: string, id: string) {
     const row = await database.withWorkspace(workspaceId, (tx) => report(tx, id));
     if (!row) throw notFound();

@@ -107,9 +107,28 @@ function* slices(text: string, size = 64 * 1024) {
   }
 }
 
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * The CSV's delimiter, by the header line: the one of `,` `;` tab `|` it holds most outside quotes (spreadsheets
+ * in many European languages save with `;`); a comma when it holds none.
+ */
+export function delimiterOf(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  for (const char of text.replace(/^[\r\n]+/, '').slice(0, 64 * 1024)) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
+  return best;
+}
+
 /** The CSV's records, parsed as they are pulled. */
-function csvRecords(text: string): AsyncIterator<string[]> {
-  const parser = parseCsv({ relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
+function csvRecords(text: string, delimiter: string): AsyncIterator<string[]> {
+  const parser = parseCsv({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
   const source = Readable.from(slices(text));
   source.pipe(parser);
   return parser[Symbol.asyncIterator]();
@@ -133,8 +152,9 @@ async function openCsv(bytes: Uint8Array, encoding?: TextEncoding): Promise<RowS
 
   let header: string[] = [];
   let lastFilled = -1;
+  const delimiter = delimiterOf(text);
   try {
-    const records = csvRecords(text);
+    const records = csvRecords(text, delimiter);
     for (let index = 0; ; index++) {
       const next = await records.next();
       if (next.done) break;
@@ -147,7 +167,7 @@ async function openCsv(bytes: Uint8Array, encoding?: TextEncoding): Promise<RowS
   }
   const total = countedRows(lastFilled);
 
-  let records = csvRecords(text);
+  let records = csvRecords(text, delimiter);
   // the index of the last record read, counting data rows from 0: the header is -1, and -2 is before it
   let position = -2;
   return {
@@ -155,7 +175,7 @@ async function openCsv(bytes: Uint8Array, encoding?: TextEncoding): Promise<RowS
     total,
     async rows(from, to) {
       if (from <= position) {
-        records = csvRecords(text);
+        records = csvRecords(text, delimiter);
         position = -2;
       }
       const rows: string[][] = [];

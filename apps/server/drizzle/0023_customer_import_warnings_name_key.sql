@@ -1,0 +1,3 @@
+ALTER TABLE "customer_imports" ADD COLUMN "warning_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "name_key" text GENERATED ALWAYS AS (lower(translate(regexp_replace(normalize(display_name, NFKD), '[\u0300-\u036f[:space:][:punct:]]+', '', 'g'), 'øØłŁđĐħĦı', 'oollddhhi'))) STORED;--> statement-breakpoint
+CREATE INDEX "customers_name_key_idx" ON "customers" USING btree ("workspace_id","name_key","created_at","id");
