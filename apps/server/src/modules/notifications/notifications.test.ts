@@ -162,6 +162,63 @@ describe('notification socket', () => {
   });
 });
 
+describe('bulk actions of the panel', () => {
+  /** The owner told of three joins (Amy's, Ben's, Cat's invitations accepted); an admin told of them as joins. */
+  async function threeJoins() {
+    const owner = await createOwner(t, 'Acme');
+    const colleague = await joinAs(t, owner.workspaceId, 'admin');
+    await inviteAndJoin(owner.token, 'amy@example.com', 'Amy Chan');
+    await inviteAndJoin(owner.token, 'ben@example.com', 'Ben Wong');
+    await inviteAndJoin(owner.token, 'cat@example.com', 'Cat Lee');
+    const socket = await connect(owner.token);
+    const listed: { id: string; title: string }[] = (await socket.send(query)).data.notifications;
+    const idOf = (name: string) => listed.find((n) => n.title.startsWith(name))!.id;
+    return { owner, colleague, socket, idOf };
+  }
+  const titles = (answer: { data: { notifications: { title: string }[] } }) =>
+    answer.data.notifications.map((n) => n.title.split(' ')[0]).sort();
+
+  it('marks all read in every tab of the reader, and nobody else’s', async () => {
+    const { owner, colleague, socket } = await threeJoins();
+    const [tab, colleagues] = [await connect(owner.token), await connect(colleague.token)];
+    await tab.send(query);
+    expect((await colleagues.send(query)).data.unread_count).toBe(3);
+    const inTab = tab.next();
+    const answered = await socket.send({ type: 'read-all' });
+    expect(answered.data.unread_count).toBe(0);
+    expect(answered.data.notifications.map((n: { read: boolean }) => n.read)).toEqual([true, true, true]);
+    expect((await inTab).data.unread_count).toBe(0);
+    expect((await colleagues.send(query)).data.unread_count).toBe(3);
+    for (const open of [socket, tab, colleagues]) open.close();
+  });
+
+  it('clears read or all notifications, keeping the pinned ones', async () => {
+    const { socket, idOf } = await threeJoins();
+    await socket.send({ type: 'pin', data: { notification_id: idOf('Amy') } });
+    await socket.send({ type: 'read', data: { notification_id: idOf('Amy') } });
+    await socket.send({ type: 'read', data: { notification_id: idOf('Ben') } });
+    expect(titles(await socket.send({ type: 'remove-read' }))).toEqual(['Amy', 'Cat']);
+    const cleared = await socket.send({ type: 'remove-any' });
+    expect(cleared.data.notifications).toEqual([expect.objectContaining({ id: idOf('Amy'), pinned: true })]);
+    expect(cleared.page.total).toBe(1);
+    socket.close();
+  });
+
+  it("never reads or clears another member's or another organization's notifications", async () => {
+    const { colleague, socket } = await threeJoins();
+    const outsider = await createOwner(t, 'Other');
+    for (const token of [outsider.token, colleague.token]) {
+      const other = await connect(token);
+      for (const type of ['read-all', 'remove-read', 'remove-any']) await other.send({ type });
+      other.close();
+    }
+    const mine = await socket.send(query);
+    expect(mine.data.unread_count).toBe(3);
+    expect(titles(mine)).toEqual(['Amy', 'Ben', 'Cat']);
+    socket.close();
+  });
+});
+
 describe('notification preferences', () => {
   it('lists every type, keeps a member’s choices, and leaves the panel out for a type switched off', async () => {
     const owner = await createOwner(t, 'Acme');
