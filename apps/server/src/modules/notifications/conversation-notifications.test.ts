@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { whatsappPayload, whatsappText } from '../../../test/fakes/meta-webhooks.ts';
+import { createSubscriber } from '../../../test/fakes/push-service.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import {
   connectWhatsApp,
@@ -58,12 +59,29 @@ async function assignedToAmy() {
   return { ...opened, amy, notificationsOf };
 }
 
+/** The web pushes sent to Amy's browser, by title (her browser subscribed first). */
+async function pushesTo(token: string) {
+  const browser = createSubscriber();
+  const registered = await r.post('/v1/web-push/register', token, {
+    endpoint: 'https://push.example.com/send/amy',
+    p256dh: browser.p256dh,
+    auth: browser.auth,
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  const enqueue = vi.spyOn(t.app.jobs, 'enqueueMany');
+  return () =>
+    enqueue.mock.calls
+      .filter(([definition]) => definition.name === 'webpush.send')
+      .flatMap(([, payloads]) => payloads.map((payload) => (payload as { push: { title: string } }).push.title));
+}
+
 const messageMails = (to: string) =>
   t.mail.sent.filter((mail) => mail.to === to && /new message/i.test(mail.subject)).map((mail) => mail.subject);
 
 describe('new customer messages', () => {
   it('are one notification per conversation while unread: its count, the latest preview, at the top', async () => {
     const { amy, wrote } = await assignedToAmy();
+    const pushes = await pushesTo(amy.token);
     const socket = await panel(amy.token);
     await socket.send(query);
     for (const text of ['one', 'two', 'three']) await wrote(text);
@@ -79,13 +97,15 @@ describe('new customer messages', () => {
     });
     expect(second).toMatchObject({ type: 'conversation.assigned' });
     expect(socket.latest().page.total).toBe(2);
-    // e-mail (and push) once while it is unread, not per message
+    // e-mail and push once while it is unread, not per message
     expect(messageMails(amy.user.email)).toEqual(['New message from Sheena Nelson']);
+    expect(pushes()).toEqual(['New message from Sheena Nelson']);
     socket.close();
   });
 
   it('take a read notification back to the top, unread, counting afresh, and tell the member again', async () => {
     const { amy, conversation, wrote, notificationsOf } = await assignedToAmy();
+    const pushes = await pushesTo(amy.token);
     await wrote('one');
     await wrote('two');
     expect((await r.post(`/v1/conversations/${conversation.id}/read`, amy.token, {})).statusCode).toBe(200);
@@ -95,6 +115,7 @@ describe('new customer messages', () => {
     const [message] = (await notificationsOf(amy.user.id)).filter((n) => n.type === 'conversation.message');
     expect(message).toMatchObject({ read: false, count: 1, params: expect.objectContaining({ preview: 'three' }) });
     expect(messageMails(amy.user.email)).toEqual(['New message from Sheena Nelson', 'New message from Sheena Nelson']);
+    expect(pushes()).toEqual(['New message from Sheena Nelson', 'New message from Sheena Nelson']);
   });
 
   it("of a webhook batch are one item with the batch's count, the same statements whatever its size", async () => {

@@ -43,8 +43,8 @@ const PREVIEW_MAX = 140;
 
 /**
  * A batch of stored messages: per conversation, the customer's messages after the last one an agent wrote go to
- * its assignee's notification (their count, the latest's preview); the agents who wrote have read it. Five
- * statements at most, whatever the batch's size.
+ * its assignee's notification (their count, the latest's preview); the agents who wrote have read it. The same
+ * few statements whatever the batch's size (no statement per message or per conversation).
  */
 async function messagesStored(tx: Tx, job: AppJob, stored: DomainEvent<'message.stored'>[]) {
   const workspaceId = stored[0]!.workspaceId!;
@@ -186,7 +186,7 @@ export const notificationListeners: DurableListenerDefinition[] = [
     wants: (data) => data.change === 'read' && !!data.by_member_id,
     handle: async ({ workspaceId, data }, job) =>
       job.inWorkspace(async (tx) => {
-        const userId = (await usersOfMembers(tx, [data.by_member_id!])).get(data.by_member_id!);
+        const userId = await userOfMember(tx, data.by_member_id!);
         if (userId)
           await notifierOf(job.app).readIn(tx, workspaceId!, [
             { userId, subject: conversationSubject(data.conversation.id) },
