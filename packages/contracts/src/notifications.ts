@@ -29,12 +29,15 @@ export const notificationSchema = z.object({
   url: z.string().nullable(),
   read: z.boolean(),
   pinned: z.boolean(),
+  /** the new customer messages it tells of: one notification per conversation while unread, its title says how many */
+  count: z.number().int().min(1),
+  /** when it was made, or last brought to the top by a new message of its conversation */
   created_at: z.number(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 const idData = z.object({ notification_id: z.string().max(100) });
-/** The client's messages, exactly as SPEC 7 names them. */
+/** The client's messages, as SPEC 7 names them, and `read-all` ("mark all read", named in their style). */
 export const notificationClientMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('query'),
@@ -50,7 +53,10 @@ export const notificationClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('read'), data: idData }),
   z.object({ type: z.literal('pin'), data: idData }),
   z.object({ type: z.literal('delete'), data: idData }),
+  z.object({ type: z.literal('read-all') }),
+  /** clears read notifications, pinned ones kept */
   z.object({ type: z.literal('remove-read') }),
+  /** clears all notifications, pinned ones kept */
   z.object({ type: z.literal('remove-any') }),
   z.object({ type: z.literal('ping') }),
 ]);

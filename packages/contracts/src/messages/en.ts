@@ -236,6 +236,8 @@ export const en = {
   notify_conversation_assigned_body: '{customer} on {channel}',
   notify_conversation_message_title: 'New message from {customer}',
   notify_conversation_message_body: '{preview}',
+  notify_conversation_messages_title: '{count} new messages from {customer}',
+  notify_conversation_messages_body: '{preview}',
   notify_member_joined_title: '{name} joined {organization}',
   notify_member_joined_body: '{name} is now a member of {organization}',
   notify_invite_accepted_title: '{name} accepted your invitation',

@@ -227,6 +227,8 @@ export const zhCn: Catalogue = {
   notify_conversation_assigned_body: '{customer}（{channel}）',
   notify_conversation_message_title: '{customer} 发来新消息',
   notify_conversation_message_body: '{preview}',
+  notify_conversation_messages_title: '{customer} 发来 {count} 条新消息',
+  notify_conversation_messages_body: '{preview}',
   notify_member_joined_title: '{name} 已加入 {organization}',
   notify_member_joined_body: '{name} 现已成为 {organization} 的成员',
   notify_invite_accepted_title: '{name} 已接受你的邀请',

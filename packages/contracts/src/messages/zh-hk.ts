@@ -227,6 +227,8 @@ export const zhHk: Catalogue = {
   notify_conversation_assigned_body: '{customer}（{channel}）',
   notify_conversation_message_title: '{customer} 傳來新訊息',
   notify_conversation_message_body: '{preview}',
+  notify_conversation_messages_title: '{customer} 傳來 {count} 則新訊息',
+  notify_conversation_messages_body: '{preview}',
   notify_member_joined_title: '{name} 已加入 {organization}',
   notify_member_joined_body: '{name} 現已成為 {organization} 的成員',
   notify_invite_accepted_title: '{name} 已接受你的邀請',

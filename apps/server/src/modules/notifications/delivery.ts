@@ -100,8 +100,8 @@ export function notificationDelivery(
 
   /** After a notification is stored: e-mail (unless digest) and push, each as the recipient chose. */
   return (_workspaceId: string, deliveries: Delivery[]) => {
-    for (const { event, user, locale, channels, emailMode } of deliveries) {
-      const { title, content } = wordsOf(event.type, event.params, locale);
+    for (const { event, count, user, locale, channels, emailMode } of deliveries) {
+      const { title, content } = wordsOf(event.type, event.params, locale, count);
       if (channels.email && emailMode === 'immediate')
         void ctx.mailer
           .send({ to: user.email, subject: title, text: `${content}\n\n${link(event.url)}` })

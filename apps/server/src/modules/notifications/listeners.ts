@@ -1,33 +1,112 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
+import type { DomainEvent } from '../../platform/events/catalogue.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
-import { type DurableListenerDefinition, durableListener } from '../../platform/modules/define-module.ts';
+import { type AppJob, type DurableListenerDefinition, durableListener } from '../../platform/modules/define-module.ts';
 import { perApp } from '../../platform/modules/per-app.ts';
 import { customers } from '../customers/index.ts';
 import { pushToUser } from '../webpush/index.ts';
 import { notificationDelivery } from './delivery.ts';
 import { notificationsChanged } from './notification-socket.ts';
-import { createNotifier, ownersAndAdmins } from './notifier.ts';
+import { conversationSubject, createNotifier, ownersAndAdmins } from './notifier.ts';
 
 const organizationName = async (tx: Tx, workspaceId: string) =>
   (await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)))[0]?.name ?? '';
-const userOfMember = async (tx: Tx, memberId: string) =>
-  (
-    await tx.select({ userId: workspaceMembers.userId }).from(workspaceMembers).where(eq(workspaceMembers.id, memberId))
-  )[0]?.userId;
+const userOfMember = async (tx: Tx, memberId: string) => (await usersOfMembers(tx, [memberId])).get(memberId);
+/** The users of these members, by one statement. */
+const usersOfMembers = async (tx: Tx, memberIds: string[]) =>
+  new Map(
+    memberIds.length
+      ? (
+          await tx
+            .select({ id: workspaceMembers.id, userId: workspaceMembers.userId })
+            .from(workspaceMembers)
+            .where(inArray(workspaceMembers.id, [...new Set(memberIds)]))
+        ).map((row) => [row.id, row.userId])
+      : [],
+  );
 
 const customerNames = async (tx: Tx, ids: string[]) =>
   new Map(
-    (
-      await tx
-        .select({ id: customers.id, name: customers.displayName })
-        .from(customers)
-        .where(inArray(customers.id, [...new Set(ids)]))
-    ).map((row) => [row.id, row.name]),
+    !ids.length
+      ? []
+      : (
+          await tx
+            .select({ id: customers.id, name: customers.displayName })
+            .from(customers)
+            .where(inArray(customers.id, [...new Set(ids)]))
+        ).map((row) => [row.id, row.name]),
   );
 
 /** How much of a message a notification quotes. */
 const PREVIEW_MAX = 140;
+
+/**
+ * A batch of stored messages: per conversation, the customer's messages after the last one an agent wrote go to
+ * its assignee's notification (their count, the latest's preview); the agents who wrote have read it. The same
+ * few statements whatever the batch's size (no statement per message or per conversation).
+ */
+async function messagesStored(tx: Tx, job: AppJob, stored: DomainEvent<'message.stored'>[]) {
+  const workspaceId = stored[0]!.workspaceId!;
+  const inbound = new Map<string, { latest: DomainEvent<'message.stored'>; count: number }>();
+  const readers = new Map<string, Set<string>>();
+  for (const event of stored) {
+    const { conversation, sender_member_id: sender } = event.data;
+    if (event.data.message.direction === 'inbound')
+      inbound.set(conversation.id, { latest: event, count: (inbound.get(conversation.id)?.count ?? 0) + 1 });
+    else if (sender) {
+      // an answer after the customer's messages of the batch: the answering agent has seen them
+      if (inbound.get(conversation.id)?.latest.data.conversation.assignee_member_id === sender)
+        inbound.delete(conversation.id);
+      readers.set(conversation.id, (readers.get(conversation.id) ?? new Set()).add(sender));
+    }
+  }
+  const [names, users] = [
+    await customerNames(
+      tx,
+      [...inbound.values()].map(({ latest }) => latest.data.conversation.customer_id),
+    ),
+    await usersOfMembers(tx, [
+      ...[...inbound.values()].map(({ latest }) => latest.data.conversation.assignee_member_id!),
+      ...[...readers.values()].flatMap((members) => [...members]),
+    ]),
+  ];
+  const notifier = notifierOf(job.app);
+  // reads first: a customer's message after the agent's answer is news again
+  await notifier.readIn(
+    tx,
+    workspaceId,
+    [...readers].flatMap(([conversationId, members]) =>
+      [...members].flatMap((memberId) => {
+        const userId = users.get(memberId);
+        return userId ? [{ userId, subject: conversationSubject(conversationId) }] : [];
+      }),
+    ),
+  );
+  await notifier.messagesIn(
+    tx,
+    workspaceId,
+    [...inbound.values()].flatMap(({ latest: { id, data }, count }) => {
+      const customer = names.get(data.conversation.customer_id);
+      const userId = users.get(data.conversation.assignee_member_id!);
+      // a customer deleted or merged away since: its conversation is gone or another's
+      if (customer === undefined || !userId) return [];
+      return [
+        {
+          userId,
+          count,
+          event: {
+            type: 'conversation.message' as const,
+            params: { customer, preview: (data.message.text ?? `[${data.message.type}]`).slice(0, PREVIEW_MAX) },
+            url: `/app/chat/chat?c=${data.conversation.id}`,
+            eventKey: id,
+            subject: conversationSubject(data.conversation.id),
+          },
+        },
+      ];
+    }),
+  );
+}
 
 /** This app's notifier: stores notifications, tells the panel sockets, mails and pushes as each user chose. */
 const notifierOf = perApp((ctx) =>
@@ -50,15 +129,19 @@ export const notificationListeners: DurableListenerDefinition[] = [
       job.inWorkspace(async (tx) => {
         const organization = await organizationName(tx, workspaceId!);
         const name = data.display_name || data.username;
-        const admins = (await ownersAndAdmins(tx, workspaceId!)).filter((userId) => userId !== data.user_id);
+        const inviter = data.invited_by && data.invited_by !== data.user_id ? data.invited_by : null;
+        // one event, one item each: the inviter hears "accepted your invitation" and not also "joined"
+        const admins = (await ownersAndAdmins(tx, workspaceId!)).filter(
+          (userId) => userId !== data.user_id && userId !== inviter,
+        );
         await notifierOf(job.app).notifyIn(tx, workspaceId!, admins, {
           type: 'member.joined',
           params: { name, organization },
           url: '/app/organization/users',
           eventKey: `${id}:joined`,
         });
-        if (data.invited_by && data.invited_by !== data.user_id)
-          await notifierOf(job.app).notifyIn(tx, workspaceId!, [data.invited_by], {
+        if (inviter)
+          await notifierOf(job.app).notifyIn(tx, workspaceId!, [inviter], {
             type: 'invite.accepted',
             params: { name, organization },
             url: '/app/organization/users',
@@ -80,40 +163,35 @@ export const notificationListeners: DurableListenerDefinition[] = [
             params: { customer: data.customer_name, channel: data.channel_type },
             url: `/app/chat/chat?c=${data.conversation_id}`,
             eventKey: id,
+            subject: conversationSubject(data.conversation_id),
           });
       }),
   }),
 
-  // the customer wrote in conversations someone handles: their assignee hears of it once per conversation of an
-  // emit (a webhook batch's messages come together), of its latest message; no other message is stored for it
+  // the customer wrote in conversations someone handles: their assignee's one notification of the conversation
+  // takes the batch's messages (a webhook batch's come together: a fixed number of statements for the lot); an
+  // agent writing in a conversation has read it: their notifications of it are read
   durableListener({
     event: 'message.stored',
     name: 'notifications.notify',
-    wants: (data) => data.message.direction === 'inbound' && !!data.conversation.assignee_member_id,
-    handleBatch: async (stored, job) => {
-      const latest = new Map(stored.map((event) => [event.data.conversation.id, event]));
-      await job.inWorkspace(async (tx) => {
-        const names = await customerNames(
-          tx,
-          [...latest.values()].map((event) => event.data.conversation.customer_id),
-        );
-        for (const { id, workspaceId, data } of latest.values()) {
-          const customer = names.get(data.conversation.customer_id);
-          // a customer deleted or merged away since: its conversation is gone or another's
-          const userId = customer !== undefined && (await userOfMember(tx, data.conversation.assignee_member_id!));
-          if (userId)
-            await notifierOf(job.app).notifyIn(tx, workspaceId!, [userId], {
-              type: 'conversation.message',
-              params: {
-                customer,
-                preview: (data.message.text ?? `[${data.message.type}]`).slice(0, PREVIEW_MAX),
-              },
-              url: `/app/chat/chat?c=${data.conversation.id}`,
-              eventKey: id,
-            });
-        }
-      });
-    },
+    wants: (data) =>
+      data.message.direction === 'inbound' ? !!data.conversation.assignee_member_id : !!data.sender_member_id,
+    handleBatch: (stored, job) => job.inWorkspace((tx) => messagesStored(tx, job, stored)),
+  }),
+
+  // the member opened the conversation (`POST /v1/conversations/:id/read`): its notifications are read for them
+  durableListener({
+    event: 'conversation.changed',
+    name: 'notifications.read',
+    wants: (data) => data.change === 'read' && !!data.by_member_id,
+    handle: async ({ workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) => {
+        const userId = await userOfMember(tx, data.by_member_id!);
+        if (userId)
+          await notifierOf(job.app).readIn(tx, workspaceId!, [
+            { userId, subject: conversationSubject(data.conversation.id) },
+          ]);
+      }),
   }),
 
   durableListener({

@@ -90,6 +90,9 @@ export function notificationSocket(ctx: AppContext, panel: Panel, log: FastifyBa
         case 'delete':
           await panel.one(connection, message.data.notification_id, message.type);
           break;
+        case 'read-all':
+          await panel.readAll(connection);
+          break;
         case 'remove-read':
           await panel.removeRead(connection);
           break;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { users } from '../../platform/identity/users.tables.ts';
 import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
@@ -7,6 +7,9 @@ import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 /**
  * A notification of one user in one organization. Its title and body are rendered from `type` and `params` in
  * the reader's language; `eventKey` (the event and the reason) makes one event notify each recipient once.
+ * `subject` is what it is about (`conversation:<id>`): reading or answering that conversation marks it read. New
+ * customer messages are one item per user and conversation (`count` messages, the latest's preview), brought to
+ * the top and unread again by the next message.
  */
 export const notifications = pgTable(
   'notifications',
@@ -22,11 +25,17 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     pinned: boolean('pinned').notNull().default(false),
     eventKey: text('event_key'),
+    subject: text('subject'),
+    count: integer('count').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_panel_idx').on(t.workspaceId, t.userId, t.read, t.createdAt.desc()),
     uniqueIndex('notifications_once').on(t.userId, t.eventKey).where(sql`${t.eventKey} is not null`),
+    uniqueIndex('notifications_one_per_conversation')
+      .on(t.userId, t.subject)
+      .where(sql`${t.type} = 'conversation.message'`),
+    index('notifications_subject_idx').on(t.userId, t.subject).where(sql`${t.subject} is not null`),
   ],
 );
 export type NotificationRow = typeof notifications.$inferSelect;

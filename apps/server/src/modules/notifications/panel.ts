@@ -67,13 +67,24 @@ export function createPanel(database: Database) {
     if (!touched.length) throw new AppError(404, 'notification_not_found');
   }
 
+  /** Every unread notification of the reader read (`read-all`). */
+  const readAll = (reader: Reader) =>
+    database.withWorkspace(reader.workspaceId, (tx) =>
+      tx
+        .update(notifications)
+        .set({ read: true })
+        .where(and(mine(reader), eq(notifications.read, false))),
+    );
+  // the bulk clears keep pinned notifications (a pin is "keep this"); `delete` removes a pinned one
   const removeRead = (reader: Reader) =>
     database.withWorkspace(reader.workspaceId, (tx) =>
-      tx.delete(notifications).where(and(mine(reader), eq(notifications.read, true))),
+      tx.delete(notifications).where(and(mine(reader), eq(notifications.read, true), eq(notifications.pinned, false))),
     );
   const removeAll = (reader: Reader) =>
-    database.withWorkspace(reader.workspaceId, (tx) => tx.delete(notifications).where(mine(reader)));
+    database.withWorkspace(reader.workspaceId, (tx) =>
+      tx.delete(notifications).where(and(mine(reader), eq(notifications.pinned, false))),
+    );
 
-  return { page, one, removeRead, removeAll };
+  return { page, one, readAll, removeRead, removeAll };
 }
 export type Panel = ReturnType<typeof createPanel>;

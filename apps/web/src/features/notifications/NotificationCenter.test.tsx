@@ -96,11 +96,47 @@ describe('notification bell and panel', () => {
     expect(
       await screen.findByText('are you sure you want to delete all notifications? This action cannot be undone'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Pinned notifications are kept.')).toBeInTheDocument();
     expect(sent(ws).some((m) => m.type === 'remove-any')).toBe(false);
     await user.click(screen.getByText('Delete'));
     await waitFor(() => expect(sent(ws).at(-1)).toEqual({ type: 'remove-any' }));
     act(() => ws.receive(result([], 0)));
     expect(await screen.findByText('no data available')).toBeInTheDocument();
+  });
+
+  it('marks all read beside "Clear read": the count drops at once and follows the server', async () => {
+    const { ws } = await renderBell();
+    act(() => ws.receive(result([notification(1), notification(2), notification(3, { read: true })], 2)));
+    await openPanel();
+    expect(screen.getByLabelText('notifications (2)')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const readAll = screen.getByRole('button', { name: 'Mark all read' });
+    await user.click(readAll);
+    expect(sent(ws).at(-1)).toEqual({ type: 'read-all' });
+    expect(screen.getByLabelText('notifications')).toBeInTheDocument();
+    expect(screen.queryByText('2 unread')).not.toBeInTheDocument();
+    expect(readAll).toBeDisabled();
+    // a new message later: the server's push brings the count back
+    act(() => ws.receive(result([notification(4), notification(1, { read: true })], 1, 4)));
+    expect(screen.getByLabelText('notifications (1)')).toBeInTheDocument();
+    expect(readAll).toBeEnabled();
+    await user.click(readAll);
+    act(() => ws.receive({ type: 'error', success: false, error: 'nope', trace_id: 't' }));
+    expect(screen.getByText('Failed to mark all notifications as read')).toBeInTheDocument();
+  });
+
+  it("shows a conversation's new messages as one item: how many, and the latest one's preview", async () => {
+    const { ws } = await renderBell();
+    const merged = notification(1, { title: '3 new messages from Mei Ling Chan', content: 'Is it ready?', count: 3 });
+    act(() => ws.receive(result([merged, notification(2, { read: true })], 1)));
+    await openPanel();
+    const item = screen.getByLabelText('3 new messages from Mei Ling Chan').closest('[data-notification-id]')!;
+    expect(item).toHaveTextContent('Is it ready?');
+    expect(item.querySelector('[title="3 new messages"]')).toHaveTextContent('3');
+    // a single message's item carries no count
+    const single = screen.getByLabelText('Title 2').closest('[data-notification-id]')!;
+    expect(single.querySelector('[title$="new messages"]')).toBeNull();
+    expect(screen.getByLabelText('notifications (1)')).toBeInTheDocument();
   });
 
   it('shows the SPEC error texts, and "Unknown time" for a time it cannot read', async () => {

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PushpinFilled, PushpinOutlined } from '@ant-design/icons';
 import type { Notification } from '@omnichat/contracts';
-import { Button, Flex, Tooltip, theme } from 'antd';
+import { Badge, Button, Flex, Tooltip, theme } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { CSSProperties } from 'react';
@@ -72,6 +72,16 @@ export function NotificationItem({ notification, onOpen, onPin, onDelete }: Noti
             <span style={{ width: 8, height: 8, borderRadius: 4, background: token.colorPrimary, flex: 'none' }} />
           )}
           <span style={{ ...oneLine, fontWeight: unread ? 600 : 400 }}>{title}</span>
+          {notification.count > 1 && (
+            // a conversation's new messages in one item: how many, beside the latest one's preview
+            <Badge
+              count={notification.count}
+              overflowCount={99}
+              size="small"
+              color={unread ? token.colorPrimary : token.colorTextTertiary}
+              title={t('panel.newMessages', { count: notification.count })}
+            />
+          )}
           {pinned && (
             <Tooltip title={t('panel.pinned')}>
               <PushpinFilled aria-label={t('panel.pinned')} style={{ color: token.colorWarning }} />

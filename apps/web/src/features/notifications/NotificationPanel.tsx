@@ -13,7 +13,10 @@ interface NotificationPanelProps {
   onFollow?: () => void;
 }
 
-/** The bell's panel (SPEC 7): the newest first, ten a page, each to open, pin or delete; clear read or all. */
+/**
+ * The bell's panel (SPEC 7): the newest first, ten a page, each to open, pin or delete; mark all read; clear read or
+ * all (pinned ones kept).
+ */
 export function NotificationPanel({ socket, onFollow }: NotificationPanelProps) {
   const { t } = useTranslation(NOTIFICATIONS_NS);
   const { t: tApp } = useTranslation();
@@ -70,6 +73,9 @@ export function NotificationPanel({ socket, onFollow }: NotificationPanelProps) 
           )}
         </Flex>
         <Flex gap={4} align="center" wrap>
+          <Button size="small" disabled={unread_count === 0} onClick={() => socket.readAll()}>
+            {t('panel.readAll')}
+          </Button>
           <Button size="small" disabled={total <= unread_count} onClick={() => socket.removeRead()}>
             {t('panel.clearRead')}
           </Button>
@@ -118,7 +124,8 @@ export function NotificationPanel({ socket, onFollow }: NotificationPanelProps) 
           socket.removeAll();
         }}
       >
-        {t('panel.clearAllConfirm')}
+        <p>{t('panel.clearAllConfirm')}</p>
+        <p>{t('panel.clearAllKeepsPinned')}</p>
       </Modal>
     </Flex>
   );

@@ -3,7 +3,17 @@ import { type WebSocketConstructor, type WebSocketLike, withTicket } from '../..
 
 /** A failure, as the key of its text in the notifications namespace (`errors.*`); `detail` is the server's error. */
 export interface NotificationError {
-  key: 'invalid' | 'query' | 'sendQuery' | 'connect' | 'read' | 'pin' | 'delete' | 'remove-read' | 'remove-any';
+  key:
+    | 'invalid'
+    | 'query'
+    | 'sendQuery'
+    | 'connect'
+    | 'read'
+    | 'read-all'
+    | 'pin'
+    | 'delete'
+    | 'remove-read'
+    | 'remove-any';
   detail?: string;
 }
 
@@ -125,6 +135,15 @@ export class NotificationSocket {
     this.set({
       notifications: this.state.notifications.map((n) => (n === target ? { ...n, read: true } : n)),
       unread_count: Math.max(0, this.state.unread_count - 1),
+    });
+  };
+
+  /** Every notification read (`read-all`): shown at once, the server's push confirms. */
+  readonly readAll = (): void => {
+    if (!this.send({ type: 'read-all' }, 'read-all')) return;
+    this.set({
+      notifications: this.state.notifications.map((n) => (n.read ? n : { ...n, read: true })),
+      unread_count: 0,
     });
   };
 

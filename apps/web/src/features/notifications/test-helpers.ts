@@ -10,6 +10,7 @@ export function notification(index: number, extra: Partial<Notification> = {}): 
     url: `/app/chat/chat?c=${index}`,
     read: false,
     pinned: false,
+    count: 1,
     created_at: Math.floor(Date.now() / 1000) - index * 60,
     ...extra,
   };

@@ -13,7 +13,9 @@ describe('notification texts', () => {
   });
 
   it('keeps the SPEC words in English', () => {
-    expect(Object.values(notificationsEn.errors)).toEqual([
+    const { 'read-all': readAll, ...spec } = notificationsEn.errors;
+    expect(readAll).toBe('Failed to mark all notifications as read');
+    expect(Object.values(spec)).toEqual([
       'Invalid response format',
       'Query failed: {{error}}',
       'Failed to send query',
