@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { availabilityField } from './availability.ts';
 import { endpoint } from './endpoint.ts';
 import { displayNameField, emailField, imageDataUrlField, passwordField, usernameField } from './fields.ts';
 import { LIMITS } from './limits.ts';
@@ -149,6 +150,8 @@ export const workspaceMemberSchema = z.object({
   active: z.boolean(),
   invited: z.boolean(),
   joined_at: z.number().int(),
+  /** whether auto-assignment gives them new conversations (`PUT /v1/self/availability`) */
+  availability: availabilityField,
   workspace: workspaceSummarySchema.extend({ user: userSchema }),
 });
 export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;

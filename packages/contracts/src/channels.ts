@@ -16,6 +16,8 @@ export const CHANNEL_LIMITS = {
   /** the sites a web-chat widget may be used on (the catalogue's `webchat_origins_max` names this number) */
   allowedOriginsMax: 20,
   originMax: 300,
+  /** auto-assignment's cap of open conversations per member on a channel */
+  maxOpenPerMemberMax: 1000,
 } as const;
 
 /**
@@ -79,6 +81,37 @@ export const allowedOriginsField = z
   .max(CHANNEL_LIMITS.allowedOriginsMax, { error: 'webchat_origins_max' })
   .transform((origins) => [...new Set(origins)]);
 
+/** How a channel's new conversations find their agent: left for someone to take, or given in turn. */
+export const AUTO_ASSIGN_MODES = ['off', 'round_robin'] as const;
+export type AutoAssignMode = (typeof AUTO_ASSIGN_MODES)[number];
+
+/**
+ * Auto-assignment of a channel, given whole: `round_robin` gives each conversation a customer opens to the next
+ * `online` member (of `team_id` when set, else anyone who may answer conversations) with fewer than
+ * `max_open_per_member` open conversations on the channel (no cap when absent); nobody such: left unassigned.
+ */
+export const autoAssignBodySchema = z.object(
+  {
+    mode: z.enum(AUTO_ASSIGN_MODES, { error: 'auto_assign_mode_invalid' }),
+    team_id: z.uuid({ error: 'team_invalid' }).nullable().optional(),
+    max_open_per_member: z
+      .number({ error: 'auto_assign_cap_invalid' })
+      .int({ error: 'auto_assign_cap_invalid' })
+      .min(1, { error: 'auto_assign_cap_invalid' })
+      .max(CHANNEL_LIMITS.maxOpenPerMemberMax, { error: 'auto_assign_cap_invalid' })
+      .nullable()
+      .optional(),
+  },
+  { error: 'auto_assign_mode_invalid' },
+);
+export type AutoAssignBody = z.input<typeof autoAssignBodySchema>;
+export const autoAssignSchema = z.object({
+  mode: z.enum(AUTO_ASSIGN_MODES),
+  team_id: z.uuid().nullable(),
+  max_open_per_member: z.number().int().nullable(),
+});
+export type AutoAssign = z.infer<typeof autoAssignSchema>;
+
 const metaSecrets = {
   access_token: secretField(CHANNEL_LIMITS.tokenMax),
   app_secret: secretField(CHANNEL_LIMITS.secretMax),
@@ -110,8 +143,8 @@ export const createChannelBodySchema = z.discriminatedUnion(
 export type CreateChannelBody = z.input<typeof createChannelBodySchema>;
 
 /**
- * A change: the name, the Graph ids of its type, new secrets (a secret left out keeps the stored one), and a web
- * chat's allowed sites.
+ * A change: the name, the Graph ids of its type, new secrets (a secret left out keeps the stored one), a web
+ * chat's allowed sites, and the auto-assignment.
  */
 export const updateChannelBodySchema = z.object({
   name: nameField.optional(),
@@ -124,6 +157,8 @@ export const updateChannelBodySchema = z.object({
   verify_token: metaSecrets.verify_token.optional(),
   /** web chat only: the whole new list */
   allowed_origins: allowedOriginsField.optional(),
+  /** any channel: its auto-assignment, whole */
+  auto_assign: autoAssignBodySchema.optional(),
 });
 export type UpdateChannelBody = z.input<typeof updateChannelBodySchema>;
 
@@ -150,6 +185,8 @@ export const channelSchema = z.object({
    * empty for Meta channels.
    */
   allowed_origins: z.array(z.string()),
+  /** who the channel's new conversations go to (`mode: "off"`: nobody until someone takes them) */
+  auto_assign: autoAssignSchema,
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -184,7 +221,8 @@ export const channelEndpoints = {
     params: idParams,
     body: updateChannelBodySchema,
     response: channelSchema,
-    summary: 'Rename a channel or give it new ids or secrets (a new token is checked with Graph)',
+    summary:
+      'Rename a channel, give it new ids or secrets (a new token is checked with Graph), or set its auto-assignment',
   }),
   remove: endpoint({
     method: 'DELETE',

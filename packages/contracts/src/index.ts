@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './availability.ts';
 export * from './canned-replies.ts';
 export * from './channels.ts';
 export * from './conversations.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageResultSchema } from './auth.ts';
+import { availabilityField } from './availability.ts';
 import { endpoint } from './endpoint.ts';
 import { pageInfoSchema } from './envelope.ts';
 import { displayNameField, emailField, pageField, pageSizeField, passwordField, usernameField } from './fields.ts';
@@ -25,6 +26,8 @@ export const memberSchema = z.object({
   active: z.boolean(),
   invited: z.boolean(),
   joined_at: z.number().int(),
+  /** online, busy or offline: only online members are given conversations by auto-assignment */
+  availability: availabilityField,
   user: z.object({
     id: z.uuid(),
     username: z.string(),

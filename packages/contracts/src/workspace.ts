@@ -9,6 +9,7 @@ import {
   userSchema,
   workspaceSummarySchema,
 } from './auth.ts';
+import { availabilitySchema } from './availability.ts';
 import { isCountryCode } from './countries.ts';
 import { endpoint } from './endpoint.ts';
 import { imageDataUrlField } from './fields.ts';
@@ -105,6 +106,20 @@ export const selfEndpoints = {
     path: '/v1/workspace/member/self/permission',
     response: permissionsResultSchema,
     summary: "The current member's effective permissions (own, their teams', all for owners and admins)",
+  }),
+  availability: endpoint({
+    method: 'GET',
+    path: '/v1/self/availability',
+    response: availabilitySchema,
+    summary: "The signed-in member's availability in the current organization",
+  }),
+  setAvailability: endpoint({
+    method: 'PUT',
+    path: '/v1/self/availability',
+    body: availabilitySchema,
+    response: availabilitySchema,
+    summary:
+      "Set the signed-in member's availability: online members take auto-assigned conversations, busy and offline ones keep theirs and get no new ones",
   }),
   subscription: endpoint({
     method: 'GET',

@@ -133,6 +133,12 @@ export function storeWorkspaceMember(member: WorkspaceMember): void {
   storeUser(user);
 }
 
+/** Changes fields of the stored member record of the current organization (its availability), if there is one. */
+export function patchWorkspaceMember(patch: Partial<Pick<WorkspaceMember, 'availability'>>): void {
+  const stored = session.workspaceMember();
+  if (stored) writeJson(STORAGE_KEYS.workspaceMember, { ...stored, ...patch });
+}
+
 export function clearWorkspaceMember(): void {
   writeString(STORAGE_KEYS.workspaceMember, null);
   writeString(STORAGE_KEYS.workspaceAvatar, null);

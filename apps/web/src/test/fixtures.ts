@@ -42,6 +42,7 @@ export function memberOf(workspace: SelfWorkspace, permissions: string[] = []): 
     active: true,
     invited: false,
     joined_at: 1_700_000_000,
+    availability: 'online',
     workspace: {
       id: workspace.id,
       name: workspace.name,

@@ -8,7 +8,8 @@ import * as messaging from '../../integrations/meta/messaging.ts';
 import * as whatsapp from '../../integrations/meta/whatsapp.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { teams } from '../../platform/identity/teams.tables.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { type ChannelRow, channels } from './channels.tables.ts';
 import { forgetWebhookChannel } from './webhook/webhook-channels.ts';
@@ -56,6 +57,11 @@ export function createChannelsService(ctx: AppContext) {
     verify_token: row.verifyToken,
     widget_key: row.widgetKey,
     allowed_origins: row.allowedOrigins,
+    auto_assign: {
+      mode: row.autoAssignMode,
+      team_id: row.autoAssignTeamId,
+      max_open_per_member: row.autoAssignMaxOpen,
+    },
     created_at: toUnixSeconds(row.createdAt),
     updated_at: toUnixSeconds(row.updatedAt),
   });
@@ -118,7 +124,12 @@ export function createChannelsService(ctx: AppContext) {
   async function update(workspaceId: string, id: string, body: UpdateInput): Promise<Channel> {
     return database.withWorkspace(workspaceId, async (tx) => {
       const row = await find(tx, id);
-      const own = new Set<string>(['name', ...IDS_OF[row.type], ...(row.type === 'webchat' ? WEBCHAT : SECRETS)]);
+      const own = new Set<string>([
+        'name',
+        'auto_assign',
+        ...IDS_OF[row.type],
+        ...(row.type === 'webchat' ? WEBCHAT : SECRETS),
+      ]);
       const foreign = Object.entries(body).find(([field, value]) => value !== undefined && !own.has(field))?.[0];
       if (foreign) {
         const params = { field: foreign, type: row.type };
@@ -134,6 +145,7 @@ export function createChannelsService(ctx: AppContext) {
       const recheck =
         body.access_token !== undefined || body.phone_number_id !== undefined || body.page_id !== undefined;
       if (token && recheck) await checkWithGraph(row.type, ids, token);
+      const autoAssign = body.auto_assign && (await autoAssignColumns(tx, body.auto_assign));
       const [updated] = await tx
         .update(channels)
         .set({
@@ -146,6 +158,7 @@ export function createChannelsService(ctx: AppContext) {
           appSecretSealed: body.app_secret === undefined ? undefined : secrets.seal(body.app_secret),
           verifyToken: body.verify_token,
           allowedOrigins: body.allowed_origins,
+          ...autoAssign,
           // a token Graph has just accepted ends a re-authorisation
           ...(body.access_token !== undefined && { status: 'active' as const }),
           updatedAt: new Date(),
@@ -155,6 +168,20 @@ export function createChannelsService(ctx: AppContext) {
       forgetWebhookChannel(ctx, id);
       return toDto(updated!);
     });
+  }
+
+  /** The columns of a channel's auto-assignment, given whole; its team must be one of the organization's (RLS). */
+  async function autoAssignColumns(tx: Tx, autoAssign: NonNullable<UpdateInput['auto_assign']>) {
+    const teamId = autoAssign.team_id ?? null;
+    if (teamId) {
+      const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
+      if (!team) throw fieldError('auto_assign.team_id', 'team_invalid');
+    }
+    return {
+      autoAssignMode: autoAssign.mode,
+      autoAssignTeamId: teamId,
+      autoAssignMaxOpen: autoAssign.max_open_per_member ?? null,
+    };
   }
 
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
+import { teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 
 /**
@@ -27,6 +28,13 @@ export const channels = pgTable(
     widgetKey: text('widget_key'),
     /** web chat: the origins whose pages may use the widget (besides the app's own); empty: any site */
     allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+    /** auto-assignment of the conversations customers open: `off`, or `round_robin` among the online members of
+     * `autoAssignTeamId` (a team deleted: everyone who may answer) under `autoAssignMaxOpen` open ones each */
+    autoAssignMode: text('auto_assign_mode', { enum: ['off', 'round_robin'] })
+      .notNull()
+      .default('off'),
+    autoAssignTeamId: uuid('auto_assign_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    autoAssignMaxOpen: integer('auto_assign_max_open'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,7 @@ import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import { teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { channels } from '../channels/index.ts';
@@ -58,6 +59,55 @@ const unreadCount = (member: MemberPrincipal) =>
       where ${conversationReads.conversationId} = ${conversations.id} and ${conversationReads.memberId} = ${member.member.id}
     ), 0)
 )`.mapWith(Number);
+
+/** A conversation as an assignment starts from: its row, its customer's name and its channel's type. */
+export interface AssignedConversation {
+  conversation: ConversationRow;
+  channelType: Conversation['channel_type'];
+  customer: { displayName: string };
+}
+
+/**
+ * Gives the conversation to a member, a team or all teams (or back to nobody) in `tx`, and announces it:
+ * `conversation.assigned` when it moved to someone, `conversation.changed`. `byMemberId`: who assigned it, null for
+ * the system (auto-assignment). The one path of every assignment, the member's and auto-assignment's alike.
+ */
+export async function assignConversation(
+  events: EventBus,
+  tx: Tx,
+  workspaceId: string,
+  before: AssignedConversation,
+  body: AssignInput,
+  byMemberId: string | null,
+) {
+  const id = before.conversation.id;
+  await tx
+    .update(conversations)
+    .set({
+      assigneeMemberId: body.assignee_member_id,
+      teamId: body.team_id,
+      allTeams: body.all_teams,
+      updatedAt: new Date(),
+    })
+    .where(eq(conversations.id, id));
+  const moved =
+    body.assignee_member_id !== before.conversation.assigneeMemberId || body.team_id !== before.conversation.teamId;
+  if (moved && (body.assignee_member_id || body.team_id))
+    await events.emit(
+      tx,
+      'conversation.assigned',
+      {
+        conversation_id: id,
+        customer_name: before.customer.displayName,
+        channel_type: before.channelType,
+        assignee_member_id: body.assignee_member_id,
+        team_id: body.team_id,
+        by_member_id: byMemberId,
+      },
+      workspaceId,
+    );
+  await conversationChanged(events, tx, workspaceId, 'assigned', id, byMemberId);
+}
 
 export type ConversationsService = ReturnType<typeof createConversationsService>;
 
@@ -215,32 +265,7 @@ export function createConversationsService(ctx: AppContext) {
         const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, body.team_id));
         if (!team) throw fieldError('team_id', 'team_invalid');
       }
-      await tx
-        .update(conversations)
-        .set({
-          assigneeMemberId: body.assignee_member_id,
-          teamId: body.team_id,
-          allTeams: body.all_teams,
-          updatedAt: new Date(),
-        })
-        .where(eq(conversations.id, id));
-      const moved =
-        body.assignee_member_id !== before.conversation.assigneeMemberId || body.team_id !== before.conversation.teamId;
-      if (moved && (body.assignee_member_id || body.team_id))
-        await ctx.events.emit(
-          tx,
-          'conversation.assigned',
-          {
-            conversation_id: id,
-            customer_name: before.customer.displayName,
-            channel_type: before.channelType,
-            assignee_member_id: body.assignee_member_id,
-            team_id: body.team_id,
-            by_member_id: member.member.id,
-          },
-          member.workspaceId,
-        );
-      await conversationChanged(ctx.events, tx, member.workspaceId, 'assigned', id, member.member.id);
+      await assignConversation(ctx.events, tx, member.workspaceId, before, body, member.member.id);
       // owners and admins see every conversation; a member who hands one on may no longer see it
       return (await joined(tx, member, eq(conversations.id, id)).then((rows) => rows.map(toDto)))[0]!;
     });

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
-import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
+import { workspaceMembers, workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
 
@@ -52,6 +52,8 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_one_open').on(t.channelId, t.customerId).where(sql`${t.status} = 'open'`),
+    // auto-assignment's cap: a channel's open conversations per assignee
+    index('conversations_open_assignee_idx').on(t.channelId, t.assigneeMemberId).where(sql`${t.status} = 'open'`),
     index('conversations_recent_idx').on(t.workspaceId, t.lastMessageAt, t.id),
     index('conversations_customer_idx').on(t.customerId),
   ],
@@ -111,4 +113,24 @@ export const conversationReads = pgTable(
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.memberId] })],
+);
+
+/**
+ * Round robin's memory (auto-assignment): the turn at which each member was last given a conversation of the
+ * channel (the channel's count of auto-assignments). The next goes to the eligible member whose last turn is the
+ * oldest (never given one: first), read and written under the channel's row lock, so processes agree.
+ */
+export const assignmentTurns = pgTable(
+  'assignment_turns',
+  {
+    workspaceId: workspaceRef(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+    lastTurn: bigint('last_turn', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.memberId] })],
 );

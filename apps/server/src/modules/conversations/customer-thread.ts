@@ -3,12 +3,14 @@ import type { Tx } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { ChannelRow } from '../channels/index.ts';
 import { factsOf, messagesStored } from './announce.ts';
+import { autoAssign } from './auto-assign.ts';
 import { conversations, type MessageRow, messages } from './conversations.tables.ts';
 import { addMessage, openConversation } from './threads.ts';
 
 /**
  * A customer's text on a channel that Meta does not carry (web chat), in their open conversation: stored once per
- * `externalId`, like an inbound Meta message, and announced by `message.stored`. A repeated `externalId` answers
+ * `externalId`, like an inbound Meta message, and announced by `message.stored`; a conversation it opens is given
+ * out by the channel's auto-assignment. A repeated `externalId` answers
  * the message stored the first time, or null when that one is not in this customer's conversation.
  */
 export async function storeCustomerText(
@@ -18,7 +20,8 @@ export async function storeCustomerText(
   customerId: string,
   { text, externalId }: { text: string; externalId: string },
 ): Promise<MessageRow | null> {
-  const conversation = await openConversation(tx, channel, customerId);
+  const opened = new Set<string>();
+  const conversation = await openConversation(tx, channel, customerId, opened);
   const added = await addMessage(tx, channel, conversation, {
     direction: 'inbound',
     type: 'text',
@@ -28,8 +31,12 @@ export async function storeCustomerText(
     sentAt: new Date(),
   });
   if (added) {
+    // the visitor opened it: the channel's auto-assignment gives it out, before the message is announced
+    const assigned = opened.has(conversation.id)
+      ? (await autoAssign(events, tx, channel, [added.conversation])).get(conversation.id)
+      : undefined;
     await messagesStored(events, tx, channel.workspaceId, [
-      { message: added.message, conversation: factsOf(added.conversation, channel.type) },
+      { message: added.message, conversation: factsOf(assigned ?? added.conversation, channel.type) },
     ]);
     return added.message;
   }

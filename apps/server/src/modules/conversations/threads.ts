@@ -11,9 +11,15 @@ const later = (a: Date | null, b: Date | null) => (!a ? b : !b || a > b ? a : b)
 
 /**
  * The customer's open conversation on the channel: the open one, else the last closed one opened again (a new
- * inbound message reopens it), else a new one. Two deliveries at once meet at the one-open index.
+ * inbound message reopens it), else a new one. Two deliveries at once meet at the one-open index. `opened` collects
+ * the id of a conversation it created or opened again (what auto-assignment looks at).
  */
-export async function openConversation(tx: Tx, channel: ThreadChannel, customerId: string): Promise<ConversationRow> {
+export async function openConversation(
+  tx: Tx,
+  channel: ThreadChannel,
+  customerId: string,
+  opened?: Set<string>,
+): Promise<ConversationRow> {
   const mine = and(eq(conversations.channelId, channel.id), eq(conversations.customerId, customerId));
   const [open] = await tx
     .select()
@@ -27,6 +33,7 @@ export async function openConversation(tx: Tx, channel: ThreadChannel, customerI
       .set({ status: 'open', closedAt: null, updatedAt: new Date() })
       .where(eq(conversations.id, last.id))
       .returning();
+    opened?.add(reopened!.id);
     return reopened!;
   }
   const [created] = await tx
@@ -34,7 +41,10 @@ export async function openConversation(tx: Tx, channel: ThreadChannel, customerI
     .values({ workspaceId: channel.workspaceId, channelId: channel.id, customerId })
     .onConflictDoNothing()
     .returning();
-  if (created) return created;
+  if (created) {
+    opened?.add(created.id);
+    return created;
+  }
   const [raced] = await tx
     .select()
     .from(conversations)
@@ -52,8 +62,11 @@ export type NewMessage = Pick<MessageRow, 'direction' | 'type' | 'text' | 'statu
 export const addMessage = async (tx: Tx, channel: ThreadChannel, conversation: ConversationRow, values: NewMessage) =>
   (await addMessages(tx, channel, [{ ...values, conversationId: conversation.id }]))[0] ?? null;
 
-/** The open conversations of many customers on one channel (a webhook batch), as `openConversation` finds them, in a few statements. */
-export async function openConversations(tx: Tx, channel: ThreadChannel, customerIds: string[]) {
+/**
+ * The open conversations of many customers on one channel (a webhook batch), as `openConversation` finds them, in
+ * a few statements; `opened` collects the ids of those it created or opened again.
+ */
+export async function openConversations(tx: Tx, channel: ThreadChannel, customerIds: string[], opened?: Set<string>) {
   const ids = [...new Set(customerIds)];
   const open = await tx
     .select()
@@ -67,7 +80,10 @@ export async function openConversations(tx: Tx, channel: ThreadChannel, customer
     );
   const byCustomer = new Map(open.map((row) => [row.customerId, row]));
   const take = (rows: ConversationRow[]) => {
-    for (const row of rows) byCustomer.set(row.customerId, row);
+    for (const row of rows) {
+      byCustomer.set(row.customerId, row);
+      opened?.add(row.id);
+    }
   };
   const missing = () => ids.filter((id) => !byCustomer.has(id));
   if (missing().length) {
@@ -101,7 +117,7 @@ export async function openConversations(tx: Tx, channel: ThreadChannel, customer
       ),
     );
   // opened at the same moment by another delivery: one at a time
-  for (const id of missing()) byCustomer.set(id, await openConversation(tx, channel, id));
+  for (const id of missing()) byCustomer.set(id, await openConversation(tx, channel, id, opened));
   return byCustomer;
 }
 

@@ -1,4 +1,4 @@
-import { auditEndpoints, isAdminRole, memberEndpoints, translate } from '@omnichat/contracts';
+import { auditEndpoints, isAdminRole, memberEndpoints, selfEndpoints, translate } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/auth/actor.ts';
 import { bearerToken, memberOf } from '../../platform/auth/guards.ts';
@@ -111,6 +111,18 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
       await exit.remove(memberOf(request), actorOf(request));
       return ok({ message: translate('delete_success', localeOf(request)) });
     },
+  });
+
+  // the signed-in member's availability in the current organization: any active member sets their own
+  app.route({
+    ...routeOf(selfEndpoints.availability, tags),
+    preHandler: guards.member(),
+    handler: async (request) => ok({ status: memberOf(request).member.availability }),
+  });
+  app.route({
+    ...routeOf(selfEndpoints.setAvailability, tags),
+    preHandler: guards.member(),
+    handler: async (request) => ok(await members.setAvailability(memberOf(request), request.body.status)),
   });
 
   app.route({

@@ -1,4 +1,4 @@
-import { isAdminRole, type Member, type WorkspaceRole } from '@omnichat/contracts';
+import { type Availability, isAdminRole, type Member, type WorkspaceRole } from '@omnichat/contracts';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type Actor, personName } from '../../platform/auth/actor.ts';
@@ -19,6 +19,7 @@ export const toMemberDto = ({ member, user }: Row): Member => ({
   role: member.role,
   permissions: memberPermissions(member),
   active: member.active,
+  availability: member.availability,
   invited: member.invited,
   joined_at: toUnixSeconds(member.joinedAt),
   user: {
@@ -177,6 +178,18 @@ export function createMembersService(ctx: AppContext) {
         },
         active ? 'member.activate' : 'member.deactivate',
       ),
+    /**
+     * The signed-in member's availability in their organization (the guard refused a deactivated one): online
+     * members take auto-assigned conversations, busy and offline ones keep theirs and get no new ones.
+     */
+    setAvailability: (member: MemberPrincipal, status: Availability) =>
+      database.withWorkspace(member.workspaceId, async (tx) => {
+        await tx
+          .update(workspaceMembers)
+          .set({ availability: status })
+          .where(and(eq(workspaceMembers.id, member.member.id), eq(workspaceMembers.active, true)));
+        return { status };
+      }),
     remove: (actor: MemberPrincipal, by: Actor, memberId: string) =>
       change(
         actor,

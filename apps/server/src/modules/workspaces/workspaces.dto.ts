@@ -31,6 +31,7 @@ export const toWorkspaceMemberDto = (
   role: member.role,
   permissions: effectivePermissions(member, teamPermissions),
   active: member.active,
+  availability: member.availability,
   invited: member.invited,
   joined_at: toUnixSeconds(member.joinedAt),
   workspace: { ...toWorkspaceSummary(workspace), user: toUserDto(user) },

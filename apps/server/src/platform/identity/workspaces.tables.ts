@@ -48,6 +48,11 @@ export const workspaceMembers = pgTable(
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     invited: boolean('invited').notNull().default(false),
+    /** online, busy or offline (`PUT /v1/self/availability`): auto-assignment gives new conversations to online
+     * members only; online until the member chooses, so a new desk's round robin works at once */
+    availability: text('availability', { enum: ['online', 'busy', 'offline'] })
+      .notNull()
+      .default('online'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

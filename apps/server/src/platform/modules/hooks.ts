@@ -22,6 +22,8 @@ export interface MetaChannel {
   businessAccountId: string | null;
   pageId: string | null;
   instagramAccountId: string | null;
+  /** whether the conversations its deliveries open are assigned in turn (the rest of the setting is read then) */
+  autoAssignMode: 'off' | 'round_robin';
 }
 
 /**

@@ -32,6 +32,13 @@ export const en = {
     switchToLight: 'Switch to light theme',
     switchToDark: 'Switch to dark theme',
   },
+  availability: {
+    title: 'Availability',
+    online: 'Online',
+    busy: 'Busy',
+    offline: 'Offline',
+    current: 'Availability: {{status}}',
+  },
   nav: {
     openSidebar: 'open sidebar',
     toggleSidebar: 'toggle sidebar',

@@ -36,6 +36,13 @@ export const zhCn: UiCatalogue = {
     switchToLight: '切换到浅色主题',
     switchToDark: '切换到深色主题',
   },
+  availability: {
+    title: '在线状态',
+    online: '在线',
+    busy: '忙碌',
+    offline: '离线',
+    current: '在线状态：{{status}}',
+  },
   nav: {
     openSidebar: '打开侧边栏',
     toggleSidebar: '切换侧边栏',

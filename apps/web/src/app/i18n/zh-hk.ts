@@ -36,6 +36,13 @@ export const zhHk: UiCatalogue = {
     switchToLight: '切換至淺色主題',
     switchToDark: '切換至深色主題',
   },
+  availability: {
+    title: '上線狀態',
+    online: '在線',
+    busy: '忙碌',
+    offline: '離線',
+    current: '上線狀態：{{status}}',
+  },
   nav: {
     openSidebar: '開啟側邊欄',
     toggleSidebar: '切換側邊欄',

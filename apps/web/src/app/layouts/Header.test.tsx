@@ -1,18 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { ok, stubFetch } from '../../test/fetch-stub.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { viewport } from '../../test/setup.ts';
 import { NotificationBell } from '../../ui/NotificationBell.tsx';
 import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../storage.ts';
 
+/** `PUT /v1/self/availability` as the server answers it, counted. */
+let busyAnswer = vi.fn();
+const stubBusy = () => {
+  busyAnswer = vi.fn((call: StubCall) => ok(call.body));
+  return busyAnswer;
+};
+
 function signIn() {
   writeString(STORAGE_KEYS.token, 'ws-token');
   writeString(STORAGE_KEYS.loginType, 'system_user');
   storeWorkspaceMember(memberOf(WORKSPACES[0]!, []));
   return stubFetch({
+    'PUT /v1/self/availability': (call) => busyAnswer(call),
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
     'GET /v1/subscription/current': [ok({ plan_tag: null })],
@@ -104,7 +112,27 @@ describe('header', () => {
     await renderApp('/app/dashboard');
     const menu = await screen.findByRole('button', { name: /user menu/ });
     expect(menu).toHaveTextContent('Amy Chan');
-    expect(menu).toHaveAccessibleName('Amy Chan (user menu)');
+    expect(menu).toHaveAccessibleName('Amy Chan (user menu), Availability: Online');
+  });
+
+  it('switches the availability from the avatar menu: the server is told and the dot and menu follow', async () => {
+    const { callsTo } = signIn();
+    const answers = stubBusy();
+    await renderApp('/app/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /user menu/ }));
+    const online = await screen.findByRole('menuitem', { name: /Online/ });
+    expect(screen.getByText('Availability')).toBeInTheDocument();
+    expect(online.className).toContain('ant-dropdown-menu-item-selected');
+    await user.click(screen.getByRole('menuitem', { name: /Busy/ }));
+    await waitFor(() => expect(answers).toHaveBeenCalled());
+    expect(callsTo('PUT', '/v1/self/availability')[0]?.body).toEqual({ status: 'busy' });
+    expect(await screen.findByRole('button', { name: 'Amy Chan (user menu), Availability: Busy' })).toBeInTheDocument();
+    expect(session.workspaceMember()?.availability).toBe('busy');
+    await user.click(screen.getByRole('button', { name: /user menu/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: /Busy/ }).className).toContain('ant-dropdown-menu-item-selected'),
+    );
   });
 
   it('sets the browser title to "{page} | {workspace}"', async () => {

@@ -1,6 +1,6 @@
 import { BellOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MenuProps } from 'antd';
+import { Badge, type MenuProps } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
 import { useCurrentSubscription, useMemberPermissions, usePublicSettings } from '../queries.ts';
 import { logout } from '../session/login-flow.ts';
+import { AVAILABILITY_BADGE, AVAILABILITY_STATUSES, useAvailability } from '../session/use-availability.ts';
 import { useMembershipRefresh } from '../session/use-membership-refresh.ts';
 import { useSession } from '../session/use-session.ts';
 import { GeneralSocketProvider } from '../socket/index.ts';
@@ -47,6 +48,7 @@ export function OrganizationLayout() {
   const permissions = useMemberPermissions();
   const plan = useCurrentSubscription();
   useMembershipRefresh(Boolean(sessionState.token && sessionState.loginType === 'system_user' && sessionState.member));
+  const availability = useAvailability();
 
   const { isAdmin, member } = sessionState;
   const context = useMemo(
@@ -64,7 +66,26 @@ export function OrganizationLayout() {
     navigate(target, { replace: true });
   };
 
+  // a member of an organization says whether auto-assignment may give them new conversations
+  const availabilityItems: MenuProps['items'] = member
+    ? [
+        {
+          type: 'group',
+          key: 'availability',
+          label: t('availability.title'),
+          children: AVAILABILITY_STATUSES.map((status) => ({
+            key: `availability:${status}`,
+            icon: <Badge status={AVAILABILITY_BADGE[status]} />,
+            label: t(`availability.${status}`),
+            disabled: availability.pending,
+            onClick: () => status !== availability.status && availability.change(status),
+          })),
+        },
+        { type: 'divider' },
+      ]
+    : [];
   const userItems: MenuProps['items'] = [
+    ...availabilityItems,
     { key: 'profile', icon: <UserOutlined />, label: <Link to="/app/profile">{t('nav.profile')}</Link> },
     {
       key: 'notification-settings',
@@ -107,6 +128,15 @@ export function OrganizationLayout() {
               name={user?.display_name || user?.username || ''}
               avatar={sessionState.userAvatar}
               items={userItems}
+              selectedKeys={member ? [`availability:${availability.status}`] : []}
+              status={
+                member
+                  ? {
+                      tone: AVAILABILITY_BADGE[availability.status],
+                      label: t('availability.current', { status: t(`availability.${availability.status}`) }),
+                    }
+                  : undefined
+              }
             />
           </>
         }

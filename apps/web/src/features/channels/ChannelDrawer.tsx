@@ -15,6 +15,7 @@ import { ApiError } from '../../app/http/index.ts';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { AllowedOriginsField } from './AllowedOriginsField.tsx';
+import { AutoAssignFields, type AutoAssignValues, autoAssignChange, autoAssignValues } from './AutoAssignFields.tsx';
 import {
   ID_FIELDS,
   type IdField,
@@ -27,7 +28,7 @@ import {
 import { CHANNELS_NS } from './i18n/index.ts';
 
 type Field = 'name' | IdField | (typeof SECRET_FIELDS)[number];
-type Values = Partial<Record<Field, string>> & { allowed_origins?: string[] };
+type Values = Partial<Record<Field, string>> & { allowed_origins?: string[]; auto_assign?: AutoAssignValues };
 
 const fieldsOf = (type: ChannelType): Field[] => ['name', ...ID_FIELDS[type], ...(isMeta(type) ? SECRET_FIELDS : [])];
 const isSecret = (field: Field) => (SECRET_FIELDS as readonly string[]).includes(field);
@@ -87,6 +88,7 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
         name: editing.name,
         ...Object.fromEntries(ID_FIELDS[type].map((field) => [field, editing[field] ?? ''])),
         allowed_origins: editing.allowed_origins,
+        auto_assign: autoAssignValues(editing.auto_assign),
       }
     : {};
 
@@ -106,8 +108,13 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
           setFailure(null);
           // parsing trims the values and keeps the contract's fields only
           const fields = filledFields(type, values);
+          // the auto-assignment is sent, whole, when it changed
+          const autoAssign = editing && autoAssignChange(values.auto_assign, editing.auto_assign);
           return editing
-            ? save.mutateAsync({ id: editing.id, body: updateChannelBodySchema.parse(fields) })
+            ? save.mutateAsync({
+                id: editing.id,
+                body: updateChannelBodySchema.parse({ ...fields, ...(autoAssign && { auto_assign: autoAssign }) }),
+              })
             : save.mutateAsync({ body: createChannelBodySchema.parse({ type, ...fields }) });
         }}
         onDone={close}
@@ -162,6 +169,7 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
           );
         })}
         {type === 'webchat' && <AllowedOriginsField />}
+        {editing && <AutoAssignFields />}
         <Typography.Paragraph type="secondary">
           {isMeta(type) ? t('graphCheck') : t('webchatHint')}
         </Typography.Paragraph>

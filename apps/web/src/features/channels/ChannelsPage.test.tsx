@@ -20,6 +20,7 @@ const BASE = {
   verify_token: null,
   widget_key: null,
   allowed_origins: [] as string[],
+  auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 } as const;
@@ -190,6 +191,53 @@ describe('channels page', () => {
       phone_number_id: '1234567890',
       business_account_id: '9876543210',
       app_secret: 'new-secret',
+    });
+  });
+
+  it('sets the auto-assignment of a channel: round robin among a team, with a cap', async () => {
+    const team = {
+      id: '70000000-0000-4000-8000-000000000001',
+      name: 'Night shift',
+      description: '',
+      permissions: [],
+      member_count: 2,
+      created_at: 1_700_000_000,
+      updated_at: 1_700_000_000,
+    };
+    const saved = { mode: 'round_robin', team_id: team.id, max_open_per_member: 3 } as const;
+    const { callsTo } = setup({
+      'GET /v1/teams': [ok([team])],
+      [`PUT /v1/channels/${WHATSAPP.id}`]: [ok({ ...WHATSAPP, auto_assign: saved })],
+    });
+    await renderApp('/app/chat/channel');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Edit Sales line'));
+    const panel = await drawer();
+    expect(panel).toHaveTextContent('Auto-assignment');
+    expect(panel).toHaveTextContent('New conversations stay unassigned until someone takes them.');
+    expect(within(panel).queryByLabelText('Assign to')).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByText('Round robin'));
+    expect(await within(panel).findByText(/goes to the next online member in turn/)).toBeInTheDocument();
+    // everyone who can reply until a team is chosen
+    expect(within(panel).getByText('Everyone who can reply')).toBeInTheDocument();
+    await user.click(within(panel).getByLabelText('Assign to'));
+    await user.click(await screen.findByTitle('Night shift'));
+    change(panel, 'Open conversations per member', '0.5');
+    await user.click(within(panel).getByText('Save'));
+    expect(
+      await within(panel).findByText('the cap of open conversations per member must be a whole number from 1 to 1000'),
+    ).toBeInTheDocument();
+    expect(callsTo('PUT', `/v1/channels/${WHATSAPP.id}`)).toHaveLength(0);
+
+    change(panel, 'Open conversations per member', '3');
+    await user.click(within(panel).getByText('Save'));
+    await waitFor(() => expect(callsTo('PUT', `/v1/channels/${WHATSAPP.id}`)).toHaveLength(1));
+    expect(callsTo('PUT', `/v1/channels/${WHATSAPP.id}`)[0]?.body).toEqual({
+      name: 'Sales line',
+      phone_number_id: '1234567890',
+      business_account_id: '9876543210',
+      auto_assign: saved,
     });
   });
 

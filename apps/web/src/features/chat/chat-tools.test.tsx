@@ -50,6 +50,7 @@ const SALES: Channel = {
   verify_token: 'f00dfeed',
   widget_key: null,
   allowed_origins: [],
+  auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };

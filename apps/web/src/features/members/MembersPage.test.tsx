@@ -20,6 +20,7 @@ function person(index: number): Member {
     active: index % 4 !== 0,
     invited: false,
     joined_at: 1_700_000_000 + index,
+    availability: (['online', 'busy', 'offline'] as const)[index % 3]!,
     user: {
       id: `10000000-0000-4000-8000-${hex}`,
       username: `user${index}`,
@@ -37,6 +38,7 @@ const SELF: Member = {
   active: true,
   invited: false,
   joined_at: 1_700_000_000,
+  availability: 'online',
   user: { id: USER.id, username: USER.username, display_name: USER.display_name, email: USER.email, avatar: '' },
 };
 const EVERYONE = [SELF, ...Array.from({ length: 11 }, (_, i) => person(i + 1))];
@@ -96,6 +98,13 @@ describe('members page', () => {
     expect(screen.getByText('user1@example.com')).toBeInTheDocument();
     expect(screen.getByText('Owner')).toBeInTheDocument();
     expect(screen.getAllByText('Inactive').length).toBeGreaterThan(0);
+    // an active member's availability beside their status; an inactive one's is not shown
+    const row = (name: string) => within(screen.getByText(name).closest('tr')!);
+    expect(row('Person 1').getByText('Busy')).toBeInTheDocument();
+    expect(row('Person 2').getByText('Offline')).toBeInTheDocument();
+    expect(row('Person 3').getByText('Online')).toBeInTheDocument();
+    expect(row('Person 4').getByText('Inactive')).toBeInTheDocument();
+    expect(row('Person 4').queryByText('Busy')).not.toBeInTheDocument();
     expect(memberCalls(calls)[0]?.url).toBe('/v1/workspace/members?page=1&size=10');
     // your own row has no actions
     expect(screen.queryByLabelText('Remove Amy Chan')).not.toBeInTheDocument();

@@ -1,12 +1,13 @@
 import { SafetyOutlined, UserAddOutlined } from '@ant-design/icons';
 import { isAdminRole, type Member, translate, WORKSPACE_ROLES, type WorkspaceRole } from '@omnichat/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Select, Tag } from 'antd';
+import { Badge, Button, Flex, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { useMemberPermissions } from '../../app/queries.ts';
+import { AVAILABILITY_BADGE } from '../../app/session/use-availability.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
@@ -81,10 +82,16 @@ export function MembersPage() {
       </Tag>
     );
 
+  // an active member's availability beside: whether auto-assignment gives them new conversations
   const statusTag = (member: Member) => (
-    <Tag color={member.active ? 'success' : 'default'}>
-      {member.active ? t('members.active') : t('members.inactive')}
-    </Tag>
+    <Flex gap={4} wrap align="center">
+      <Tag color={member.active ? 'success' : 'default'}>
+        {member.active ? t('members.active') : t('members.inactive')}
+      </Tag>
+      {member.active && (
+        <Badge status={AVAILABILITY_BADGE[member.availability]} text={t(`availability.${member.availability}`)} />
+      )}
+    </Flex>
   );
 
   /** Owners and admins edit a member's or viewer's own permissions; an owner's or admin's are all-inclusive. */

@@ -33,6 +33,7 @@ function person(index: number): Member {
     permissions: [],
     active: true,
     invited: false,
+    availability: 'online',
     joined_at: 1_700_000_000,
     user: {
       id: `10000000-0000-4000-8000-${hex}`,

@@ -10,6 +10,8 @@ import type { MetaEvent } from './meta-events.ts';
 export interface Applied {
   messages: { message: MessageRow; conversation: ConversationRow }[];
   statuses: MessageRow[];
+  /** the conversations the batch created or opened again */
+  opened: Set<string>;
 }
 
 // sent < delivered < read; failed only replaces a message not yet delivered
@@ -34,7 +36,7 @@ type MessageEvent = Extract<MetaEvent, { kind: 'message' }>;
  * their open conversations, then one insert. Statuses and watermarks come after them: they only ever concern
  * messages sent before, and a watermark covers an echo stored here as it would one stored earlier.
  */
-async function storeMessages(tx: Tx, channel: MetaChannel, events: MetaEvent[]) {
+async function storeMessages(tx: Tx, channel: MetaChannel, events: MetaEvent[], opened: Set<string>) {
   const firsts = new Map<string, MessageEvent>();
   for (const event of events)
     if (event.kind === 'message' && !firsts.has(event.externalId)) firsts.set(event.externalId, event);
@@ -55,6 +57,7 @@ async function storeMessages(tx: Tx, channel: MetaChannel, events: MetaEvent[]) 
     tx,
     channel,
     fresh.map((event) => customerOf.get(event.contact.externalId)!.id),
+    opened,
   );
   return addMessages(
     tx,
@@ -77,7 +80,8 @@ async function storeMessages(tx: Tx, channel: MetaChannel, events: MetaEvent[]) 
 
 /** Applies one delivery's events in the caller's transaction; a message already stored is left as it is. */
 export async function applyEvents(tx: Tx, channel: MetaChannel, events: MetaEvent[]): Promise<Applied> {
-  const applied: Applied = { messages: await storeMessages(tx, channel, events), statuses: [] };
+  const opened = new Set<string>();
+  const applied: Applied = { messages: await storeMessages(tx, channel, events, opened), statuses: [], opened };
   for (const event of events) {
     if (event.kind === 'message') continue;
     if (event.kind === 'status') {

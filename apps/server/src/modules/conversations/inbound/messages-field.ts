@@ -5,6 +5,8 @@ import type {
   MetaWebhookProblem,
 } from '../../../platform/modules/define-module.ts';
 import { factsOf, messagesStored, statusesChanged } from '../announce.ts';
+import { autoAssign } from '../auto-assign.ts';
+import type { ConversationRow } from '../conversations.tables.ts';
 import { applyEvents } from './apply-events.ts';
 import { fetchMediaJob, MEDIA_TYPES } from './fetch-media.ts';
 import { messagingEvents } from './messaging-events.ts';
@@ -24,8 +26,9 @@ export function readPart(channel: MetaChannel, part: MetaWebhookPart): ReadPart 
 /**
  * Meta's `messages` field (WhatsApp's messages and statuses, Messenger's and Instagram's messaging items): read
  * leniently one item at a time, applied together (customers, open conversations, messages once per Meta id,
- * statuses forward only, watermarks), then announced: `message.stored`, `message.status_changed`, and a job
- * fetching each received file.
+ * statuses forward only, watermarks), the conversations customers opened given out by the channel's
+ * auto-assignment, then announced: `message.stored`, `message.status_changed`, and a job fetching each received
+ * file.
  */
 export const messagesField: MetaFieldHandler = async (tx, channel, parts, { events, jobs }) => {
   const read: MetaEvent[] = [];
@@ -35,14 +38,23 @@ export const messagesField: MetaFieldHandler = async (tx, channel, parts, { even
     read.push(...found);
     for (const problem of unread) problems.push({ deliveryId: part.deliveryId, problem });
   }
-  const { messages, statuses } = await applyEvents(tx, channel, read);
+  const { messages, statuses, opened } = await applyEvents(tx, channel, read);
+  // the conversations customers opened (not an echo of what the business sent elsewhere), in the order they wrote
+  const customerOpened = new Map<string, ConversationRow>();
+  for (const { message, conversation } of messages)
+    if (message.direction === 'inbound' && opened.has(conversation.id))
+      customerOpened.set(conversation.id, conversation);
+  const assigned = await autoAssign(events, tx, channel, [...customerOpened.values()]);
   for (const { message } of messages)
     if (MEDIA_TYPES.has(message.type)) await jobs.enqueue(fetchMediaJob, { message_id: message.id }, { tx });
   await messagesStored(
     events,
     tx,
     channel.workspaceId,
-    messages.map(({ message, conversation }) => ({ message, conversation: factsOf(conversation, channel.type) })),
+    messages.map(({ message, conversation }) => ({
+      message,
+      conversation: factsOf(assigned.get(conversation.id) ?? conversation, channel.type),
+    })),
   );
   await statusesChanged(events, tx, channel.workspaceId, statuses);
   return problems;

@@ -39,6 +39,7 @@ const channelOf = (channel: Partial<MetaChannel> & Pick<MetaChannel, 'type'>): M
   businessAccountId: null,
   pageId: null,
   instagramAccountId: null,
+  autoAssignMode: 'off',
   ...channel,
 });
 

@@ -50,6 +50,22 @@ export const channelsEn = {
     howToPage:
       'In your Meta app’s dashboard, open Webhooks, paste this callback URL and verify token, and subscribe to the fields messages, messaging_postbacks, message_deliveries, message_reads and message_echoes.',
   },
+  autoAssign: {
+    title: 'Auto-assignment',
+    mode: 'New conversations',
+    off: 'Off',
+    round_robin: 'Round robin',
+    offHint: 'New conversations stay unassigned until someone takes them.',
+    round_robinHint:
+      'Each conversation a customer starts goes to the next online member in turn; if nobody can take it, it stays unassigned.',
+    team: 'Assign to',
+    everyone: 'Everyone who can reply',
+    cap: 'Open conversations per member',
+    capHint: 'A member with this many open conversations on this channel gets no more until one closes.',
+    noCap: 'No limit',
+    availabilityHint:
+      'Members set themselves online, busy or offline from their avatar menu: only online members get new conversations.',
+  },
   widget: {
     snippet: 'Embed code',
     howTo: 'Paste this code before </body> on every page of your website where the chat should appear.',

@@ -51,6 +51,20 @@ export const channelsZhCn: ChannelsCatalogue = {
     howToPage:
       '在 Meta 应用面板中打开 Webhooks，粘贴此回调网址和验证令牌，并订阅 messages、messaging_postbacks、message_deliveries、message_reads 和 message_echoes 字段。',
   },
+  autoAssign: {
+    title: '自动分配',
+    mode: '新对话',
+    off: '关闭',
+    round_robin: '轮流分配',
+    offHint: '新对话会保持未分配，直至有人接手。',
+    round_robinHint: '客户发起的每个对话会轮流分配给下一位在线成员；如没有人可以接手，对话会保持未分配。',
+    team: '分配给',
+    everyone: '所有可回复的成员',
+    cap: '每位成员的进行中对话上限',
+    capHint: '成员在此渠道的进行中对话达到此数量后，须待有对话结束才会再获分配。',
+    noCap: '不设上限',
+    availabilityHint: '成员可在头像菜单中把自己设为在线、忙碌或离线：只有在线成员会获分配新对话。',
+  },
   widget: {
     snippet: '嵌入代码',
     howTo: '将此代码粘贴到网站上每个需要显示聊天的页面的 </body> 之前。',

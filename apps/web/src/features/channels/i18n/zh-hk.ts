@@ -51,6 +51,20 @@ export const channelsZhHk: ChannelsCatalogue = {
     howToPage:
       '在 Meta 應用程式主控板開啟 Webhooks，貼上此回呼網址及驗證權杖，並訂閱 messages、messaging_postbacks、message_deliveries、message_reads 及 message_echoes 欄位。',
   },
+  autoAssign: {
+    title: '自動分配',
+    mode: '新對話',
+    off: '關閉',
+    round_robin: '輪流分配',
+    offHint: '新對話會保持未分配，直至有人接手。',
+    round_robinHint: '客戶開始的每個對話會輪流分配給下一位在線成員；如沒有人可以接手，對話會保持未分配。',
+    team: '分配給',
+    everyone: '所有可回覆的成員',
+    cap: '每位成員的進行中對話上限',
+    capHint: '成員在此渠道的進行中對話達到此數目後，須待有對話結束才會再獲分配。',
+    noCap: '不設上限',
+    availabilityHint: '成員可在頭像選單中把自己設為在線、忙碌或離線：只有在線成員會獲分配新對話。',
+  },
   widget: {
     snippet: '嵌入程式碼',
     howTo: '把此程式碼貼在網站每個需要顯示對話的頁面的 </body> 之前。',
