@@ -79,7 +79,7 @@ describe('activity lines', () => {
       labels_removed: [],
     });
     expect(activities[3]!.activity).toMatchObject({ kind: 'snoozed', until: null });
-    expect(activities[4]!.activity.actor).not.toBeNull();
+    expect(activities[4]!.activity!.actor).not.toBeNull();
     expect(activities[7]!.activity).toEqual({ kind: 'reopened', actor: null, reason: 'customer_message' });
 
     // lines are no messages: not unread, not the preview
