@@ -38,11 +38,11 @@ export const bulkConversationsBodySchema = z.discriminatedUnion('action', [
 ]);
 export type BulkConversationsBody = z.input<typeof bulkConversationsBodySchema>;
 
-/** Which conversations it changed (or that were already so), and which it could not: unseen ones, an open twin. */
-export const bulkConversationsResultSchema = z.object({
-  done: z.array(z.uuid()),
-  failed: z.array(z.object({ id: z.uuid(), error: z.string() })),
-});
+/**
+ * The conversations it changed (or that were already so); `skipped` counts the chosen ones the member may not see
+ * (their ids are not echoed: the member cannot tell them from ids that do not exist).
+ */
+export const bulkConversationsResultSchema = z.object({ done: z.array(z.uuid()), skipped: z.number().int() });
 export type BulkConversationsResult = z.infer<typeof bulkConversationsResultSchema>;
 
 const idParams = z.object({ id: z.uuid() });

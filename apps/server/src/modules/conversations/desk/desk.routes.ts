@@ -58,6 +58,6 @@ export async function deskRoutes(app: AppInstance, ctx: AppContext, conversation
   app.route({
     ...routeOf(conversationActionEndpoints.bulk, group),
     preHandler: write,
-    handler: async (request) => ok(await desk.bulk(memberOf(request), request.body, localeOf(request))),
+    handler: async (request) => ok(await desk.bulk(memberOf(request), request.body)),
   });
 }

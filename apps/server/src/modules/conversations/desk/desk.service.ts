@@ -1,10 +1,4 @@
-import {
-  type BulkConversationsResult,
-  type bulkConversationsBodySchema,
-  type Conversation,
-  type Locale,
-  translate,
-} from '@omnichat/contracts';
+import type { BulkConversationsResult, bulkConversationsBodySchema, Conversation } from '@omnichat/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { MemberPrincipal } from '../../../platform/auth/guards.ts';
@@ -37,20 +31,20 @@ export function createDeskService(ctx: AppContext, conversations: ConversationsS
 
   /**
    * One action on each chosen conversation, all in one transaction: a conversation the member may not see is
-   * reported `not_found` and left alone; a refusal that concerns the whole input (an unknown assignee or label)
+   * counted as skipped and left alone; a refusal that concerns the whole input (an unknown assignee or label)
    * refuses the whole request, and nothing changes.
    */
-  const bulk = (member: MemberPrincipal, body: BulkBody, locale: Locale): Promise<BulkConversationsResult> =>
+  const bulk = (member: MemberPrincipal, body: BulkBody): Promise<BulkConversationsResult> =>
     database.withWorkspace(member.workspaceId, async (tx) => {
       const actor = actorOf(member);
-      const result: BulkConversationsResult = { done: [], failed: [] };
+      const result: BulkConversationsResult = { done: [], skipped: 0 };
       for (const id of [...new Set(body.ids)]) {
         const row = await conversations.visible(tx, member, id).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) return null;
           throw error;
         });
         if (!row) {
-          result.failed.push({ id, error: translate('not_found', locale) });
+          result.skipped += 1;
           continue;
         }
         if (body.action === 'assign') await assignConversation(ctx.events, tx, member.workspaceId, id, body, actor);
