@@ -124,12 +124,10 @@ export function ConversationPanel({
         ]}
       />
       {canWrite && (
-        <>
-          <Flex vertical gap={4}>
-            <Typography.Text type="secondary">{t('panel.assignee')}</Typography.Text>
-            <AssigneeSelect workspaceId={workspaceId} conversation={conversation} />
-          </Flex>
-        </>
+        <Flex vertical gap={4}>
+          <Typography.Text type="secondary">{t('panel.assignee')}</Typography.Text>
+          <AssigneeSelect workspaceId={workspaceId} conversation={conversation} />
+        </Flex>
       )}
     </Flex>
   );
