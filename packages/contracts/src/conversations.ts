@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { threadActivitySchema } from './conversation-activity.ts';
+import { conversationLabelSchema } from './conversation-labels.ts';
 import { endpoint } from './endpoint.ts';
 import { pageField, pageSizeField } from './fields.ts';
 
-/** The chat list's filters (SPEC 2): every open one I may see, mine, my teams', those I have not read, closed. */
-export const CONVERSATION_FILTERS = ['all', 'me', 'supervised', 'unread', 'closed'] as const;
+/**
+ * The chat list's filters (SPEC 2): every open one I may see, mine, my teams', those I have not read, closed; and
+ * the snoozed ones, which the others leave out until they come back.
+ */
+export const CONVERSATION_FILTERS = ['all', 'me', 'supervised', 'unread', 'closed', 'snoozed'] as const;
 export const MESSAGE_STATUSES = ['received', 'wait_to_send', 'sent', 'delivered', 'read', 'failed'] as const;
 
 export const conversationSchema = z.object({
@@ -20,6 +25,11 @@ export const conversationSchema = z.object({
   all_teams: z.boolean(),
   customer: z.object({ id: z.uuid(), display_name: z.string(), phone: z.string().nullable() }),
   created_at: z.number(),
+  /** its labels, by name */
+  labels: z.array(conversationLabelSchema),
+  /** snoozed: out of the open lists until `snoozed_until` (unix seconds) or, when that is null, the customer's next message */
+  snoozed: z.boolean(),
+  snoozed_until: z.number().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -49,11 +59,17 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** A thread's item: a message, or an activity line (`type: "activity"`) among them by time. */
+export const threadItemSchema = z.union([threadActivitySchema, messageSchema]);
+export type ThreadItem = z.infer<typeof threadItemSchema>;
+
 export const conversationListQuerySchema = z.object({
   filter: z.enum(CONVERSATION_FILTERS).default('all'),
   keyword: z.string().trim().max(100).optional(),
   /** one customer's conversations across channels (their page lists them) */
   customer_id: z.uuid().optional(),
+  /** only those carrying this label */
+  label_id: z.uuid().optional(),
   page: pageField,
   size: pageSizeField,
 });
@@ -180,9 +196,10 @@ export const conversationEndpoints = {
     path: '/v1/conversations/:id/messages',
     params: idParams,
     query: z.object({ page: pageField, size: pageSizeField }),
-    response: z.array(messageSchema),
+    response: z.array(threadItemSchema),
     paged,
-    summary: 'A page of messages, page 1 the newest, each page oldest first; reading them marks nothing',
+    summary:
+      'A page of the thread (messages and activity lines, `type: "activity"`), page 1 the newest, each page oldest first; reading them marks nothing',
   }),
   send: endpoint({
     method: 'POST',

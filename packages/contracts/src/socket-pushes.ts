@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { threadActivitySchema } from './conversation-activity.ts';
 import { messageSchema, typingPushSchema } from './conversations.ts';
 import { customerImportSchema } from './customer-import.ts';
 import { WORKSPACE_ROLES } from './permissions.ts';
@@ -16,6 +17,8 @@ export const SOCKET_PUSHES = {
   'conversation.message': messageSchema,
   /** a message's status, or its file, changed */
   'conversation.message_status': messageSchema,
+  /** an activity line (assigned, closed, snoozed, labelled…) in a conversation the socket's member may see */
+  'conversation.activity': threadActivitySchema,
   /** a conversation's assignment, status or existence changed: lists refetch it */
   'conversation.changed': z.object({ id: z.uuid() }),
   /** someone else is typing in a conversation */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_TYPES } from '../channels.ts';
+import { threadActivitySchema } from '../conversation-activity.ts';
 import { messageSchema } from '../conversations.ts';
 
 const about = {
@@ -25,7 +26,15 @@ export const conversationFactsSchema = z.object({
 export type ConversationFacts = z.infer<typeof conversationFactsSchema>;
 
 /** What changed a conversation (`conversation.changed`). */
-export const CONVERSATION_CHANGES = ['created', 'assigned', 'status', 'read', 'customer_merged'] as const;
+export const CONVERSATION_CHANGES = [
+  'created',
+  'assigned',
+  'status',
+  'read',
+  'customer_merged',
+  'snoozed',
+  'labels',
+] as const;
 
 export const conversationEvents = {
   /**
@@ -58,6 +67,11 @@ export const conversationEvents = {
     team_id: z.uuid().nullable(),
     by_member_id: z.uuid().nullable(),
   }),
+  /**
+   * An activity line was written in a conversation (assignment, close, reopen, snooze, labels), in the transaction
+   * of the change: agents who may see it get it live; a customer never does.
+   */
+  'conversation.activity': z.object({ activity: threadActivitySchema, conversation: conversationFactsSchema }),
   /** Meta refused a channel's token: admins must connect it again */
   'channel.needs_reauth': z.object({ channel_id: z.uuid(), channel_name: z.string() }),
 };

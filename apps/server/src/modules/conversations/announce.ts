@@ -1,4 +1,4 @@
-import type { ConversationFacts } from '@omnichat/contracts';
+import type { CONVERSATION_CHANGES, ConversationFacts } from '@omnichat/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
@@ -75,7 +75,7 @@ export async function conversationChanged(
   events: EventBus,
   tx: Tx,
   workspaceId: string,
-  change: 'created' | 'assigned' | 'status' | 'read',
+  change: Exclude<(typeof CONVERSATION_CHANGES)[number], 'customer_merged'>,
   changed: ConversationFacts | string,
   byMemberId: string | null,
 ) {

@@ -1,12 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { teamMembers, teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { type ChannelRow, channels } from '../channels/index.ts';
-import { customers } from '../customers/index.ts';
-import { assignConversation } from './conversations.service.ts';
 import { assignmentTurns, type ConversationRow, conversations } from './conversations.tables.ts';
+import { assignConversation } from './desk/assignment.ts';
 
 /** What of its channel auto-assignment needs before it looks further: the mode is on the row the caller holds. */
 export type AutoAssignChannel = Pick<ChannelRow, 'id' | 'workspaceId' | 'type' | 'autoAssignMode'>;
@@ -102,30 +101,9 @@ export async function autoAssign(
       target: [assignmentTurns.channelId, assignmentTurns.memberId],
       set: { lastTurn: sql`excluded.last_turn` },
     });
-  const names = new Map(
-    (
-      await tx
-        .select({ id: customers.id, displayName: customers.displayName })
-        .from(customers)
-        .where(
-          inArray(
-            customers.id,
-            given.map(({ conversation }) => conversation.customerId),
-          ),
-        )
-    ).map((row) => [row.id, row.displayName]),
-  );
   for (const { conversation, memberId } of given) {
     const body = { assignee_member_id: memberId, team_id: setting.teamId, all_teams: false };
-    const customer = { displayName: names.get(conversation.customerId) ?? '' };
-    await assignConversation(
-      events,
-      tx,
-      channel.workspaceId,
-      { conversation, channelType: channel.type, customer },
-      body,
-      null,
-    );
+    await assignConversation(events, tx, channel.workspaceId, conversation.id, body, null);
     assigned.set(conversation.id, { ...conversation, assigneeMemberId: memberId, teamId: setting.teamId });
   }
   return assigned;

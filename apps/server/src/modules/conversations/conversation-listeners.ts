@@ -22,7 +22,7 @@ export function audienceOf({
 
 /**
  * The inbox's live side, after commit: a stored message and a message's new state reach the agents who may see
- * its conversation; a changed conversation makes every reader's lists refetch it (an assignment may have taken it
+ * its conversation, and so does an activity line (never a customer: it is no message); a changed conversation makes every reader's lists refetch it (an assignment may have taken it
  * from some). A member's read changes no one else's list.
  */
 export const conversationCommittedListeners: CommittedListenerDefinition[] = [
@@ -37,6 +37,12 @@ export const conversationCommittedListeners: CommittedListenerDefinition[] = [
     name: 'sockets.push',
     handle: ({ workspaceId, data }, { sockets }) =>
       sockets.toWorkspace(workspaceId!, 'conversation.message_status', data.message, audienceOf(data.conversation)),
+  }),
+  committedListener({
+    event: 'conversation.activity',
+    name: 'sockets.push',
+    handle: ({ workspaceId, data }, { sockets }) =>
+      sockets.toWorkspace(workspaceId!, 'conversation.activity', data.activity, audienceOf(data.conversation)),
   }),
   committedListener({
     event: 'conversation.changed',

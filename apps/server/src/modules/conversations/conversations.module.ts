@@ -3,6 +3,7 @@ import { conversationCommittedListeners } from './conversation-listeners.ts';
 import { conversationSocketActions } from './conversation-socket-actions.ts';
 import { conversationsRoutes } from './conversations.routes.ts';
 import { customerMerge } from './customer-merge.ts';
+import { snoozeEndJob } from './desk/status.ts';
 import { fetchMediaJob } from './inbound/fetch-media.ts';
 import { messagesField } from './inbound/messages-field.ts';
 import { sendRetryJob } from './outbound/outbound.service.ts';
@@ -11,7 +12,7 @@ export const conversationsModule = defineModule({
   name: 'conversations',
   routes: conversationsRoutes,
   socketActions: conversationSocketActions,
-  jobs: [fetchMediaJob, sendRetryJob],
+  jobs: [fetchMediaJob, sendRetryJob, snoozeEndJob],
   committed: conversationCommittedListeners,
   hooks: { customerMerge, metaWebhook: { messages: messagesField } },
 });

@@ -8,6 +8,7 @@ import { sendStoredFile } from '../../platform/http/served-file.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { cannedReplyRoutes } from './canned/canned-replies.routes.ts';
 import { createConversationsService } from './conversations.service.ts';
+import { deskRoutes } from './desk/desk.routes.ts';
 import { outboundMediaRoutes } from './outbound/attachments.routes.ts';
 import { createOutboundService } from './outbound/outbound.service.ts';
 import { startConversation } from './start-conversation.ts';
@@ -27,6 +28,8 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
   const outbound = createOutboundService(ctx, app.log, service);
   const write = ctx.guards.member('conversation_write');
   await cannedReplyRoutes(app, ctx);
+  // labels, snooze and bulk actions
+  await deskRoutes(app, ctx, service);
 
   app.route({
     ...routeOf(conversationEndpoints.list, group),

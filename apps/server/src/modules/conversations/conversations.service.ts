@@ -2,25 +2,27 @@ import {
   type assignConversationBodySchema,
   type Conversation,
   type ConversationDetail,
+  type ConversationLabel,
   type conversationListQuerySchema,
   isInlineMediaType,
   type PageInfo,
 } from '@omnichat/contracts';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { MemberPrincipal } from '../../platform/auth/guards.ts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../platform/db/paging.ts';
-import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events/event-bus.ts';
-import { teamMembers, teams } from '../../platform/identity/teams.tables.ts';
-import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
+import { notFound } from '../../platform/errors.ts';
+import { teamMembers } from '../../platform/identity/teams.tables.ts';
 import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
-import { conversationChanged } from './announce.ts';
 import { type ConversationRow, conversationReads, conversations, messages } from './conversations.tables.ts';
+import { actorOf, threadPage } from './desk/activities.ts';
+import { assignConversation } from './desk/assignment.ts';
+import { carriesLabel, labelsColumn } from './desk/labels.service.ts';
+import { changeStatus } from './desk/status.ts';
 import { toMessageDto } from './message-dto.ts';
 
 type ListQuery = z.output<typeof conversationListQuerySchema>;
@@ -60,55 +62,6 @@ const unreadCount = (member: MemberPrincipal) =>
     ), 0)
 )`.mapWith(Number);
 
-/** A conversation as an assignment starts from: its row, its customer's name and its channel's type. */
-export interface AssignedConversation {
-  conversation: ConversationRow;
-  channelType: Conversation['channel_type'];
-  customer: { displayName: string };
-}
-
-/**
- * Gives the conversation to a member, a team or all teams (or back to nobody) in `tx`, and announces it:
- * `conversation.assigned` when it moved to someone, `conversation.changed`. `byMemberId`: who assigned it, null for
- * the system (auto-assignment). The one path of every assignment, the member's and auto-assignment's alike.
- */
-export async function assignConversation(
-  events: EventBus,
-  tx: Tx,
-  workspaceId: string,
-  before: AssignedConversation,
-  body: AssignInput,
-  byMemberId: string | null,
-) {
-  const id = before.conversation.id;
-  await tx
-    .update(conversations)
-    .set({
-      assigneeMemberId: body.assignee_member_id,
-      teamId: body.team_id,
-      allTeams: body.all_teams,
-      updatedAt: new Date(),
-    })
-    .where(eq(conversations.id, id));
-  const moved =
-    body.assignee_member_id !== before.conversation.assigneeMemberId || body.team_id !== before.conversation.teamId;
-  if (moved && (body.assignee_member_id || body.team_id))
-    await events.emit(
-      tx,
-      'conversation.assigned',
-      {
-        conversation_id: id,
-        customer_name: before.customer.displayName,
-        channel_type: before.channelType,
-        assignee_member_id: body.assignee_member_id,
-        team_id: body.team_id,
-        by_member_id: byMemberId,
-      },
-      workspaceId,
-    );
-  await conversationChanged(events, tx, workspaceId, 'assigned', id, byMemberId);
-}
-
 export type ConversationsService = ReturnType<typeof createConversationsService>;
 
 export function createConversationsService(ctx: AppContext) {
@@ -119,14 +72,16 @@ export function createConversationsService(ctx: AppContext) {
     channelType: channels.type,
     customer: { id: customers.id, displayName: customers.displayName, phone: customers.phone },
     unread: unreadCount(member),
+    labels: labelsColumn,
   });
   type Listed = {
     conversation: ConversationRow;
     channelType: Conversation['channel_type'];
     customer: { id: string; displayName: string; phone: string | null };
     unread: number;
+    labels: ConversationLabel[];
   };
-  const toDto = ({ conversation, channelType, customer, unread }: Listed): Conversation => ({
+  const toDto = ({ conversation, channelType, customer, unread, labels }: Listed): Conversation => ({
     id: conversation.id,
     channel_id: conversation.channelId,
     channel_type: channelType,
@@ -139,6 +94,9 @@ export function createConversationsService(ctx: AppContext) {
     all_teams: conversation.allTeams,
     customer: { id: customer.id, display_name: customer.displayName, phone: customer.phone },
     created_at: toUnixSeconds(conversation.createdAt),
+    labels,
+    snoozed: !!conversation.snoozedAt,
+    snoozed_until: conversation.snoozedUntil ? toUnixSeconds(conversation.snoozedUntil) : null,
   });
   const joined = (tx: Tx, member: MemberPrincipal, where: SQL | undefined) =>
     tx
@@ -155,7 +113,11 @@ export function createConversationsService(ctx: AppContext) {
       visibleTo(member),
       everyStatus ? undefined : eq(conversations.status, query.filter === 'closed' ? 'closed' : 'open'),
       query.customer_id ? eq(conversations.customerId, query.customer_id) : undefined,
+      query.label_id ? carriesLabel(query.label_id) : undefined,
     ];
+    // snoozed ones leave the open lists until they come back; the snoozed filter shows them
+    if (query.filter === 'snoozed') filters.push(isNotNull(conversations.snoozedAt));
+    else if (query.filter !== 'closed' && !everyStatus) filters.push(isNull(conversations.snoozedAt));
     if (query.filter === 'me') filters.push(eq(conversations.assigneeMemberId, member.member.id));
     if (query.filter === 'supervised') filters.push(sql`${conversations.teamId} in ${myTeams(member)}`);
     if (query.filter === 'unread') filters.push(sql`${unreadCount(member)} > 0`);
@@ -209,24 +171,11 @@ export function createConversationsService(ctx: AppContext) {
     });
   }
 
+  /** A page of the thread: its messages and activity lines by time. */
   async function messagesOf(member: MemberPrincipal, id: string, page: number, size: number) {
     return database.withWorkspace(member.workspaceId, async (tx) => {
       await visible(tx, member, id);
-      const rows = await tx
-        .select({ message: messages, total: totalOver() })
-        .from(messages)
-        .where(eq(messages.conversationId, id))
-        .orderBy(desc(messages.sentAt), desc(messages.seq))
-        .limit(size)
-        .offset((page - 1) * size);
-      const total = await totalOf(rows, page, async () => {
-        const [all] = await tx.select({ n: count() }).from(messages).where(eq(messages.conversationId, id));
-        return all?.n ?? 0;
-      });
-      return {
-        items: rows.map((row) => toMessageDto(row.message)).reverse(),
-        page: { page, size, total, total_pages: Math.ceil(total / size) } satisfies PageInfo,
-      };
+      return threadPage(tx, id, page, size);
     });
   }
 
@@ -251,48 +200,20 @@ export function createConversationsService(ctx: AppContext) {
   /** The changed conversation as the list shows it to the member. */
   const reread = async (tx: Tx, member: MemberPrincipal, id: string) => toDto(await visible(tx, member, id));
 
+  /** Assigns a conversation the member may see (`desk/assignment.ts`: its events and activity line). */
   async function assign(member: MemberPrincipal, id: string, body: AssignInput): Promise<Conversation> {
     return database.withWorkspace(member.workspaceId, async (tx) => {
-      const before = await visible(tx, member, id);
-      if (body.assignee_member_id) {
-        const [assignee] = await tx
-          .select({ id: workspaceMembers.id })
-          .from(workspaceMembers)
-          .where(and(eq(workspaceMembers.id, body.assignee_member_id), eq(workspaceMembers.active, true)));
-        if (!assignee) throw fieldError('assignee_member_id', 'assignee_invalid');
-      }
-      if (body.team_id) {
-        const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, body.team_id));
-        if (!team) throw fieldError('team_id', 'team_invalid');
-      }
-      await assignConversation(ctx.events, tx, member.workspaceId, before, body, member.member.id);
+      await visible(tx, member, id);
+      await assignConversation(ctx.events, tx, member.workspaceId, id, body, actorOf(member));
       // owners and admins see every conversation; a member who hands one on may no longer see it
       return (await joined(tx, member, eq(conversations.id, id)).then((rows) => rows.map(toDto)))[0]!;
     });
   }
 
+  /** Closes or reopens (a snoozed one too) a conversation the member may see, with its activity line. */
   async function setStatus(member: MemberPrincipal, id: string, status: 'open' | 'closed'): Promise<Conversation> {
     return database.withWorkspace(member.workspaceId, async (tx) => {
-      const { conversation } = await visible(tx, member, id);
-      if (conversation.status === status) return reread(tx, member, id);
-      if (status === 'open') {
-        const [open] = await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(
-            and(
-              eq(conversations.channelId, conversation.channelId),
-              eq(conversations.customerId, conversation.customerId),
-              eq(conversations.status, 'open'),
-            ),
-          );
-        if (open) throw new AppError(409, 'conversation_already_open', {}, {}, { existing: { id: open.id } });
-      }
-      await tx
-        .update(conversations)
-        .set({ status, closedAt: status === 'closed' ? new Date() : null, updatedAt: new Date() })
-        .where(eq(conversations.id, id));
-      await conversationChanged(ctx.events, tx, member.workspaceId, 'status', id, member.member.id);
+      await changeStatus(ctx.events, tx, member.workspaceId, await visible(tx, member, id), status, actorOf(member));
       return reread(tx, member, id);
     });
   }
@@ -318,5 +239,5 @@ export function createConversationsService(ctx: AppContext) {
     });
   }
 
-  return { list, get, messages: messagesOf, visible, media, assign, setStatus, catchUp };
+  return { list, get, messages: messagesOf, visible, reread, joined, toDto, media, assign, setStatus, catchUp };
 }

@@ -47,6 +47,9 @@ export const conversations = pgTable(
     deliveredUntil: timestamp('delivered_until', { withTimezone: true }),
     readUntil: timestamp('read_until', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** snoozed (still `open`, out of the open lists) since then; `snoozedUntil` null: until the customer writes */
+    snoozedAt: timestamp('snoozed_at', { withTimezone: true }),
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

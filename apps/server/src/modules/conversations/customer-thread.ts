@@ -21,7 +21,7 @@ export async function storeCustomerText(
   { text, externalId }: { text: string; externalId: string },
 ): Promise<MessageRow | null> {
   const opened = new Set<string>();
-  const conversation = await openConversation(tx, channel, customerId, opened);
+  const conversation = await openConversation(tx, channel, customerId, { actor: null }, opened);
   const added = await addMessage(tx, channel, conversation, {
     direction: 'inbound',
     type: 'text',

@@ -9,6 +9,7 @@ import { type ChannelRow, channels } from '../channels/index.ts';
 import { type CustomerRow, customers } from '../customers/index.ts';
 import { conversationChanged } from './announce.ts';
 import { conversations } from './conversations.tables.ts';
+import { actorOf } from './desk/activities.ts';
 import { openConversation } from './threads.ts';
 
 /**
@@ -46,7 +47,7 @@ export async function startConversation(
     if (!customer) throw notFound();
     if (!(await reachable(tx, channel, customer, customerOnChannel)))
       throw fieldError('customer_id', 'customer_not_on_channel');
-    const conversation = await openConversation(tx, channel, customer.id);
+    const conversation = await openConversation(tx, channel, customer.id, { actor: actorOf(member) });
     if (!conversation.assigneeMemberId && !conversation.teamId && !conversation.allTeams)
       await tx
         .update(conversations)

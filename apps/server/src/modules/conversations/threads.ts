@@ -3,22 +3,29 @@ import type { Tx } from '../../platform/db/database.ts';
 import { insertMany } from '../../platform/db/insert-many.ts';
 import type { ChannelRow } from '../channels/index.ts';
 import { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
+import { type Actor, insertActivities } from './desk/activities.ts';
 
 const PREVIEW_MAX = 200;
 /** What of its channel a conversation's thread needs. */
 type ThreadChannel = Pick<ChannelRow, 'id' | 'workspaceId'>;
 const later = (a: Date | null, b: Date | null) => (!a ? b : !b || a > b ? a : b);
 
+/** Who reopens a closed conversation by writing in it: the customer (the system's line), or the agent who starts it. */
+type Reopening = { actor: Actor; at?: Date };
+const byCustomer = (at?: Date) => ({ actor: null, details: { reason: 'customer_message' as const }, at });
+
 /**
  * The customer's open conversation on the channel: the open one, else the last closed one opened again (a new
- * inbound message reopens it), else a new one. Two deliveries at once meet at the one-open index. `opened` collects
- * the id of a conversation it created or opened again (what auto-assignment looks at).
+ * inbound message reopens it, with a "reopened" activity line), else a new one. Two deliveries at once meet at the
+ * one-open index. `fresh` collects the id of a conversation it created or opened again (what auto-assignment
+ * looks at).
  */
 export async function openConversation(
   tx: Tx,
   channel: ThreadChannel,
   customerId: string,
-  opened?: Set<string>,
+  reopening: Reopening = { actor: null },
+  fresh?: Set<string>,
 ): Promise<ConversationRow> {
   const mine = and(eq(conversations.channelId, channel.id), eq(conversations.customerId, customerId));
   const [open] = await tx
@@ -33,7 +40,14 @@ export async function openConversation(
       .set({ status: 'open', closedAt: null, updatedAt: new Date() })
       .where(eq(conversations.id, last.id))
       .returning();
-    opened?.add(reopened!.id);
+    fresh?.add(reopened!.id);
+    await insertActivities(tx, channel.workspaceId, [
+      {
+        conversationId: last.id,
+        kind: 'reopened',
+        ...(reopening.actor ? { actor: reopening.actor, at: reopening.at } : byCustomer(reopening.at)),
+      },
+    ]);
     return reopened!;
   }
   const [created] = await tx
@@ -42,7 +56,7 @@ export async function openConversation(
     .onConflictDoNothing()
     .returning();
   if (created) {
-    opened?.add(created.id);
+    fresh?.add(created.id);
     return created;
   }
   const [raced] = await tx
@@ -63,10 +77,17 @@ export const addMessage = async (tx: Tx, channel: ThreadChannel, conversation: C
   (await addMessages(tx, channel, [{ ...values, conversationId: conversation.id }]))[0] ?? null;
 
 /**
- * The open conversations of many customers on one channel (a webhook batch), as `openConversation` finds them, in
- * a few statements; `opened` collects the ids of those it created or opened again.
+ * The open conversations of many customers on one channel (a webhook batch), as `openConversation` finds them, in a
+ * few statements; a reopened one's activity line is dated at `firstAt` (the customer's first message of the batch);
+ * `fresh` collects the ids of those it created or opened again.
  */
-export async function openConversations(tx: Tx, channel: ThreadChannel, customerIds: string[], opened?: Set<string>) {
+export async function openConversations(
+  tx: Tx,
+  channel: ThreadChannel,
+  customerIds: string[],
+  firstAt: Map<string, Date> = new Map(),
+  fresh?: Set<string>,
+) {
   const ids = [...new Set(customerIds)];
   const open = await tx
     .select()
@@ -78,14 +99,14 @@ export async function openConversations(tx: Tx, channel: ThreadChannel, customer
         eq(conversations.status, 'open'),
       ),
     );
-  const byCustomer = new Map(open.map((row) => [row.customerId, row]));
+  const opened = new Map(open.map((row) => [row.customerId, row]));
   const take = (rows: ConversationRow[]) => {
     for (const row of rows) {
-      byCustomer.set(row.customerId, row);
-      opened?.add(row.id);
+      opened.set(row.customerId, row);
+      fresh?.add(row.id);
     }
   };
-  const missing = () => ids.filter((id) => !byCustomer.has(id));
+  const missing = () => ids.filter((id) => !opened.has(id));
   if (missing().length) {
     // a customer who wrote before: their last conversation opens again
     const last = await tx
@@ -93,19 +114,28 @@ export async function openConversations(tx: Tx, channel: ThreadChannel, customer
       .from(conversations)
       .where(and(eq(conversations.channelId, channel.id), inArray(conversations.customerId, missing())))
       .orderBy(conversations.customerId, desc(conversations.createdAt));
-    if (last.length)
-      take(
-        await tx
-          .update(conversations)
-          .set({ status: 'open', closedAt: null, updatedAt: new Date() })
-          .where(
-            inArray(
-              conversations.id,
-              last.map((row) => row.id),
-            ),
-          )
-          .returning(),
+    if (last.length) {
+      const reopened = await tx
+        .update(conversations)
+        .set({ status: 'open', closedAt: null, updatedAt: new Date() })
+        .where(
+          inArray(
+            conversations.id,
+            last.map((row) => row.id),
+          ),
+        )
+        .returning();
+      take(reopened);
+      await insertActivities(
+        tx,
+        channel.workspaceId,
+        reopened.map((row) => ({
+          conversationId: row.id,
+          kind: 'reopened' as const,
+          ...byCustomer(firstAt.get(row.customerId)),
+        })),
       );
+    }
   }
   if (missing().length)
     take(
@@ -117,8 +147,9 @@ export async function openConversations(tx: Tx, channel: ThreadChannel, customer
       ),
     );
   // opened at the same moment by another delivery: one at a time
-  for (const id of missing()) byCustomer.set(id, await openConversation(tx, channel, id, opened));
-  return byCustomer;
+  for (const id of missing())
+    opened.set(id, await openConversation(tx, channel, id, { actor: null, at: firstAt.get(id) }, fresh));
+  return opened;
 }
 
 /**
@@ -136,7 +167,11 @@ export async function addMessages(tx: Tx, channel: ThreadChannel, batch: (NewMes
   );
   if (!stored.length) return [];
   const latest = new Map<string, { at: Date | null; preview: string; inboundAt: Date | null }>();
+  const firstInbound = new Map<string, Date>();
   for (const message of stored) {
+    const first = firstInbound.get(message.conversationId);
+    if (message.direction === 'inbound' && (!first || message.sentAt < first))
+      firstInbound.set(message.conversationId, message.sentAt);
     const previous = latest.get(message.conversationId);
     latest.set(message.conversationId, {
       at: later(previous?.at ?? null, message.sentAt),
@@ -148,13 +183,26 @@ export async function addMessages(tx: Tx, channel: ThreadChannel, batch: (NewMes
     ([id, v]) =>
       sql`(${id}::uuid, ${v.at?.toISOString()}::timestamptz, ${v.preview}, ${v.inboundAt?.toISOString() ?? null}::timestamptz)`,
   );
-  await tx.execute(sql`update ${conversations} c set
+  // the customer writing ends a snooze (`o`, the row before the update, says which were snoozed)
+  const { rows: moved } = (await tx.execute(sql`update ${conversations} c set
       last_message_at = greatest(c.last_message_at, v.at),
       last_message_preview = v.preview,
       last_inbound_at = greatest(c.last_inbound_at, v.inbound_at),
+      snoozed_at = case when v.inbound_at is null then c.snoozed_at end,
+      snoozed_until = case when v.inbound_at is null then c.snoozed_until end,
       updated_at = now()
-    from (values ${sql.join(rows, sql`, `)}) as v(id, at, preview, inbound_at)
-    where c.id = v.id`);
+    from (values ${sql.join(rows, sql`, `)}) as v(id, at, preview, inbound_at), ${conversations} o
+    where c.id = v.id and o.id = c.id
+    returning c.id, (o.snoozed_at is not null and v.inbound_at is not null) as woke`)) as unknown as {
+    rows: { id: string; woke: boolean }[];
+  };
+  await insertActivities(
+    tx,
+    channel.workspaceId,
+    moved
+      .filter((row) => row.woke)
+      .map((row) => ({ conversationId: row.id, kind: 'reopened' as const, ...byCustomer(firstInbound.get(row.id)) })),
+  );
   const updated = await tx
     .select()
     .from(conversations)

@@ -8,6 +8,7 @@ import { useSession } from '../../app/session/use-session.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryView } from '../../ui/QueryView.tsx';
+import { LabelsSettings } from '../chat/index.ts';
 import { ChannelDetails } from './ChannelDetails.tsx';
 import { ChannelDrawer } from './ChannelDrawer.tsx';
 import { ID_FIELDS, TYPE_ICONS, useChannels, useDeleteChannel } from './channels-api.ts';
@@ -143,6 +144,7 @@ export function ChannelsPage() {
           )
         }
       </QueryView>
+      <LabelsSettings canWrite={canWrite} />
       {canWrite && <ChannelDrawer channel={editing} onClose={() => setEditing(null)} />}
       {canWrite && (
         <DeleteDialog

@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { Message } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Drawer, Empty, Flex, Grid, Skeleton } from 'antd';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMemberPermissions } from '../../app/queries.ts';
@@ -10,11 +10,12 @@ import { useSession } from '../../app/session/use-session.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { CannedRepliesDrawer } from './CannedRepliesDrawer.tsx';
 import { Composer } from './Composer.tsx';
-import { CHANNEL_ICONS, ConversationList } from './ConversationList.tsx';
+import { ConversationList } from './ConversationList.tsx';
 import { ConversationPanel } from './ConversationPanel.tsx';
-import { chatKeys, markRead, useConversation } from './chat-api.ts';
+import { chatKeys, markRead, useConversation, useSetStatus } from './chat-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 import { NewConversationDialog } from './NewConversationDialog.tsx';
+import { ThreadHeader } from './ThreadHeader.tsx';
 import { ThreadView } from './ThreadView.tsx';
 import { useLiveInbox, useTypingOthers } from './use-live-inbox.ts';
 
@@ -42,6 +43,34 @@ function useReadWhileOpen(workspaceId: string | null, conversationId: string | n
   };
 }
 
+/** The customer panel sits beside the thread from this width; below it, it opens as a drawer. */
+const SIDE_PANEL_QUERY = '(min-width: 1280px)';
+const subscribeWidth = (onChange: () => void) => {
+  const query = window.matchMedia?.(SIDE_PANEL_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const useSidePanel = () => useSyncExternalStore(subscribeWidth, () => !!window.matchMedia?.(SIDE_PANEL_QUERY).matches);
+
+/** A resolved conversation's composer says so and offers to reopen it. */
+function ClosedNotice({ id }: { id: string }) {
+  const { t } = useTranslation(CHAT_NS);
+  const setStatus = useSetStatus(id);
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ margin: '0 12px 8px' }}
+      title={t('desk.closedComposer')}
+      action={
+        <Button size="small" loading={setStatus.isPending} onClick={() => setStatus.mutate('open')}>
+          {t('desk.header.reopen')}
+        </Button>
+      }
+    />
+  );
+}
+
 function Conversation({
   workspaceId,
   id,
@@ -57,7 +86,7 @@ function Conversation({
 }) {
   const { t } = useTranslation(CHAT_NS);
   const { member } = useSession();
-  const screens = Grid.useBreakpoint();
+  const beside = useSidePanel();
   const [details, setDetails] = useState(false);
   const conversation = useConversation(workspaceId, id);
   const typing = useTypingOthers(id, member?.id);
@@ -65,30 +94,22 @@ function Conversation({
   if (conversation.isError)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('thread.notFound')} style={{ padding: 48 }} />;
   const found = conversation.data;
-  const Icon = CHANNEL_ICONS[found.channel_type];
   const panel = <ConversationPanel workspaceId={workspaceId} conversation={found} canWrite={canWrite} />;
   return (
     <Flex style={{ height: '100%', minHeight: 0 }}>
       <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-        <Flex align="center" gap={8} style={{ padding: '8px 12px', borderBottom: '1px solid rgba(128,128,128,0.2)' }}>
-          {onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('thread.back')} onClick={onBack} />}
-          <Icon aria-label={t(`channels.${found.channel_type}`)} />
-          <Typography.Text strong ellipsis style={{ flex: 1 }}>
-            {found.customer.display_name}
-          </Typography.Text>
-          {!screens.xxl && (
-            <Button
-              type="text"
-              icon={<InfoCircleOutlined />}
-              aria-label={t('thread.details')}
-              onClick={() => setDetails(true)}
-            />
-          )}
-        </Flex>
+        <ThreadHeader
+          workspaceId={workspaceId}
+          conversation={found}
+          canWrite={canWrite}
+          onBack={onBack}
+          onDetails={beside ? undefined : () => setDetails(true)}
+        />
         <ThreadView workspaceId={workspaceId} conversationId={id} typing={typing} />
+        {canWrite && found.status === 'closed' && <ClosedNotice id={id} />}
         {canWrite && <Composer workspaceId={workspaceId} conversation={found} onOpenCanned={onOpenCanned} />}
       </Flex>
-      {screens.xxl ? (
+      {beside ? (
         <div style={{ width: 300, borderLeft: '1px solid rgba(128,128,128,0.2)', overflowY: 'auto' }}>{panel}</div>
       ) : (
         <Drawer open={details} onClose={() => setDetails(false)} title={t('thread.details')} size={320}>
@@ -141,7 +162,7 @@ export function ChatPage() {
                 borderRight: phone ? undefined : '1px solid rgba(128,128,128,0.2)',
               }}
             >
-              <ConversationList workspaceId={workspaceId} selectedId={selected} onSelect={select} />
+              <ConversationList workspaceId={workspaceId} selectedId={selected} onSelect={select} canWrite={canWrite} />
             </div>
           )}
           {(!phone || selected) && (

@@ -1,12 +1,14 @@
 import { FacebookOutlined, InstagramOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { type Conversation, LIMITS } from '@omnichat/contracts';
-import { Avatar, Badge, Button, Empty, Flex, Segmented, Skeleton, Typography } from 'antd';
+import { Avatar, Badge, Button, Checkbox, Empty, Flex, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../ui/list/SearchBox.tsx';
 import { useDebounced } from '../../ui/use-debounced.ts';
+import { BulkBar } from './BulkBar.tsx';
 import { CONVERSATION_FILTERS, type ConversationFilter, useConversationList } from './chat-api.ts';
+import { useLabels } from './desk-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 
 export const CHANNEL_ICONS: Record<Conversation['channel_type'], typeof WhatsAppOutlined> = {
@@ -28,10 +30,15 @@ function Row({
   conversation,
   selected,
   onSelect,
+  checked,
+  onCheck,
 }: {
   conversation: Conversation;
   selected: boolean;
   onSelect: () => void;
+  /** with bulk actions: whether the row is chosen */
+  checked?: boolean;
+  onCheck?: (checked: boolean) => void;
 }) {
   const { t } = useTranslation(CHAT_NS);
   const Icon = CHANNEL_ICONS[conversation.channel_type];
@@ -49,6 +56,14 @@ function Row({
       }}
     >
       <Flex gap={10} align="center">
+        {onCheck && (
+          <Checkbox
+            checked={checked}
+            onChange={(event) => onCheck(event.target.checked)}
+            aria-label={t('desk.bulk.select', { name })}
+            style={{ position: 'relative', zIndex: 1 }}
+          />
+        )}
         <Badge count={<Icon aria-hidden style={{ fontSize: 14, color: '#1677ff' }} />} offset={[-4, 28]}>
           <Avatar aria-hidden>{name.slice(0, 1).toUpperCase()}</Avatar>
         </Badge>
@@ -77,28 +92,52 @@ function Row({
             </Typography.Text>
             <Badge count={conversation.unread_count} overflowCount={99} size="small" />
           </Flex>
+          {conversation.labels.length > 0 && (
+            <Flex gap={2} wrap style={{ marginTop: 2 }}>
+              {conversation.labels.map((label) => (
+                <Tag
+                  key={label.id}
+                  color={label.color}
+                  style={{ fontSize: 11, lineHeight: '16px', marginInlineEnd: 0 }}
+                >
+                  {label.name}
+                </Tag>
+              ))}
+            </Flex>
+          )}
         </Flex>
       </Flex>
     </div>
   );
 }
 
-/** The chat list (SPEC 2 filters: all, me, supervised, unread, closed) with search and unread badges. */
+/**
+ * The chat list (SPEC 2 filters: all, me, supervised, unread, closed; and snoozed) with search, a label filter,
+ * unread badges and labels; agents who may write choose rows for bulk actions.
+ */
 export function ConversationList({
   workspaceId,
   selectedId,
   onSelect,
+  canWrite = false,
 }: {
   workspaceId: string | null;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  canWrite?: boolean;
 }) {
   const { t } = useTranslation(CHAT_NS);
   const [filter, setFilter] = useState<ConversationFilter>('all');
   const [typed, setTyped] = useState('');
+  const [labelId, setLabelId] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<string[]>([]);
   const keyword = useDebounced(typed.trim(), LIMITS.searchDebounceMs);
-  const list = useConversationList(workspaceId, filter, keyword);
+  const list = useConversationList(workspaceId, filter, keyword, labelId);
+  const labels = useLabels(workspaceId);
   const conversations = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const check = (id: string, on: boolean) =>
+    setChosen((current) => (on ? [...new Set([...current, id])] : current.filter((one) => one !== id)));
+  const allChosen = conversations.length > 0 && conversations.every((one) => chosen.includes(one.id));
 
   return (
     <Flex vertical gap={8} style={{ height: '100%', minHeight: 0 }}>
@@ -118,6 +157,35 @@ export function ConversationList({
           options={CONVERSATION_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
         />
       </div>
+      <Flex gap={8} align="center">
+        {canWrite && (
+          <Checkbox
+            aria-label={t('desk.bulk.selectAll')}
+            checked={allChosen}
+            indeterminate={chosen.length > 0 && !allChosen}
+            onChange={(event) => setChosen(event.target.checked ? conversations.map((one) => one.id) : [])}
+          />
+        )}
+        <Select
+          size="small"
+          allowClear
+          aria-label={t('desk.labelFilter')}
+          placeholder={t('desk.labelFilter')}
+          value={labelId}
+          onChange={(value) => setLabelId(value ?? undefined)}
+          style={{ flex: 1, minWidth: 0 }}
+          options={(labels.data ?? []).map((label) => ({
+            value: label.id,
+            label: (
+              <Tag color={label.color} style={{ marginInlineEnd: 0 }}>
+                {label.name}
+              </Tag>
+            ),
+            title: label.name,
+          }))}
+        />
+      </Flex>
+      {canWrite && chosen.length > 0 && <BulkBar workspaceId={workspaceId} ids={chosen} onDone={() => setChosen([])} />}
       <nav aria-label={t('list.label')} style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
         {list.isPending ? (
           <Skeleton active avatar paragraph={{ rows: 4 }} />
@@ -135,6 +203,8 @@ export function ConversationList({
               conversation={conversation}
               selected={conversation.id === selectedId}
               onSelect={() => onSelect(conversation.id)}
+              checked={chosen.includes(conversation.id)}
+              onCheck={canWrite ? (on) => check(conversation.id, on) : undefined}
             />
           ))
         )}

@@ -1,11 +1,11 @@
 import { type ConversationDetail, memberEndpoints, teamEndpoints } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Select, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../app/http/index.ts';
-import { useAssign, useSetStatus } from './chat-api.ts';
+import { useAssign } from './chat-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 import { replyWindow } from './reply-window.ts';
 
@@ -73,7 +73,7 @@ function AssigneeSelect({
   );
 }
 
-/** Beside the thread: the customer, the session, who handles the conversation, and closing or reopening it. */
+/** Beside the thread: the customer, the session and who handles the conversation (the header holds the actions). */
 export function ConversationPanel({
   workspaceId,
   conversation,
@@ -84,7 +84,6 @@ export function ConversationPanel({
   canWrite: boolean;
 }) {
   const { t } = useTranslation(CHAT_NS);
-  const setStatus = useSetStatus(conversation.id);
   const reply = replyWindow(conversation);
   const closed = conversation.status === 'closed';
   return (
@@ -125,15 +124,10 @@ export function ConversationPanel({
         ]}
       />
       {canWrite && (
-        <>
-          <Flex vertical gap={4}>
-            <Typography.Text type="secondary">{t('panel.assignee')}</Typography.Text>
-            <AssigneeSelect workspaceId={workspaceId} conversation={conversation} />
-          </Flex>
-          <Button loading={setStatus.isPending} onClick={() => setStatus.mutate(closed ? 'open' : 'closed')}>
-            {closed ? t('panel.reopen') : t('panel.close')}
-          </Button>
-        </>
+        <Flex vertical gap={4}>
+          <Typography.Text type="secondary">{t('panel.assignee')}</Typography.Text>
+          <AssigneeSelect workspaceId={workspaceId} conversation={conversation} />
+        </Flex>
       )}
     </Flex>
   );

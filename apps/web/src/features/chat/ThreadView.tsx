@@ -2,7 +2,9 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Empty, Flex, Skeleton, Spin, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivityLine } from './ActivityLine.tsx';
 import { threadMessages, useThread } from './chat-api.ts';
+import { isActivity } from './desk-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 
@@ -96,7 +98,10 @@ export function ThreadView({
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
           >
             <div style={{ paddingBottom: 12 }}>
-              <MessageBubble message={messages[row.index]!} />
+              {(() => {
+                const item = messages[row.index]!;
+                return isActivity(item) ? <ActivityLine item={item} /> : <MessageBubble message={item} />;
+              })()}
             </div>
           </div>
         ))}

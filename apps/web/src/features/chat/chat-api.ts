@@ -6,8 +6,8 @@ import {
   cannedReplyEndpoints,
   channelEndpoints,
   conversationEndpoints,
-  type Message,
   type SendMessageBody,
+  type ThreadItem,
 } from '@omnichat/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
@@ -21,8 +21,8 @@ const LIST_PAGE_SIZE = 30;
 
 export const chatKeys = {
   all: ['conversations'] as const,
-  list: (workspaceId: string | null, filter: ConversationFilter, keyword: string) =>
-    ['conversations', workspaceId, 'list', filter, keyword] as const,
+  list: (workspaceId: string | null, filter: ConversationFilter, keyword: string, labelId?: string) =>
+    ['conversations', workspaceId, 'list', filter, keyword, labelId ?? null] as const,
   detail: (workspaceId: string | null, id: string) => ['conversations', workspaceId, 'detail', id] as const,
   thread: (workspaceId: string | null, id: string) => ['conversations', workspaceId, 'thread', id] as const,
   ofCustomer: (workspaceId: string | null, customerId: string) =>
@@ -32,13 +32,18 @@ export const chatKeys = {
 };
 
 /** The chat list: newest activity first, 30 at a time, more as the agent scrolls. */
-export function useConversationList(workspaceId: string | null, filter: ConversationFilter, keyword: string) {
+export function useConversationList(
+  workspaceId: string | null,
+  filter: ConversationFilter,
+  keyword: string,
+  labelId?: string,
+) {
   return useInfiniteQuery({
-    queryKey: chatKeys.list(workspaceId, filter, keyword),
+    queryKey: chatKeys.list(workspaceId, filter, keyword, labelId),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
       http.callEnvelope(conversationEndpoints.list, {
-        query: { filter, keyword: keyword || undefined, page: pageParam, size: LIST_PAGE_SIZE },
+        query: { filter, keyword: keyword || undefined, label_id: labelId, page: pageParam, size: LIST_PAGE_SIZE },
       }),
     getNextPageParam: (last) => (last.page && last.page.page < last.page.total_pages ? last.page.page + 1 : undefined),
   });
@@ -52,7 +57,7 @@ export function useConversation(workspaceId: string | null, id: string | null) {
   });
 }
 
-export type ThreadData = InfiniteData<{ data: Message[]; page?: { page: number; total_pages: number } }, unknown>;
+export type ThreadData = InfiniteData<{ data: ThreadItem[]; page?: { page: number; total_pages: number } }, unknown>;
 
 /** The thread: page 1 holds the newest messages; each further page is older. */
 export function useThread(workspaceId: string | null, id: string) {
@@ -68,12 +73,12 @@ export function useThread(workspaceId: string | null, id: string) {
   });
 }
 
-/** Every message of the loaded pages, oldest first. */
-export const threadMessages = (data: ThreadData | undefined): Message[] =>
+/** Every message and activity line of the loaded pages, oldest first. */
+export const threadMessages = (data: ThreadData | undefined): ThreadItem[] =>
   data ? [...data.pages].reverse().flatMap((page) => page.data) : [];
 
-/** Puts a message into a loaded thread (new at the end, a known one replaced): what the socket pushes. */
-export function mergeIntoThread(data: ThreadData | undefined, message: Message): ThreadData | undefined {
+/** Puts a message or activity line into a loaded thread (new at the end, a known one replaced): what the socket pushes. */
+export function mergeIntoThread(data: ThreadData | undefined, message: ThreadItem): ThreadData | undefined {
   if (!data?.pages.length) return data;
   const known = data.pages.some((page) => page.data.some((m) => m.id === message.id));
   const pages = data.pages.map((page, index) => {

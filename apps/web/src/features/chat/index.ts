@@ -1,1 +1,2 @@
 export { CustomerConversations } from './CustomerConversations.tsx';
+export { LabelsSettings } from './LabelsSettings.tsx';

@@ -1,4 +1,4 @@
-import { type Message, TYPING_ACTION } from '@omnichat/contracts';
+import { type ConversationDetail, type Message, TYPING_ACTION } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useGeneralSocket, useSocketAction } from '../../app/socket/index.ts';
@@ -39,6 +39,10 @@ export function useLiveInbox(workspaceId: string | null, onMessage?: (message: M
 
   const apply = (message: Message) => {
     lastSeq.current = Math.max(lastSeq.current, message.seq);
+    // the customer writing reopens a closed or snoozed conversation with a line the socket does not carry
+    const shown = queryClient.getQueryData<ConversationDetail>(chatKeys.detail(workspaceId, message.conversation_id));
+    if (message.direction === 'inbound' && shown && (shown.status === 'closed' || shown.snoozed))
+      void queryClient.invalidateQueries({ queryKey: chatKeys.thread(workspaceId, message.conversation_id) });
     queryClient.setQueryData<ThreadData>(chatKeys.thread(workspaceId, message.conversation_id), (data) =>
       mergeIntoThread(data, message),
     );
@@ -53,6 +57,15 @@ export function useLiveInbox(workspaceId: string | null, onMessage?: (message: M
   useSocketAction('conversation.message_status', ({ data }) => {
     const message = parseSocketPush('conversation.message_status', data);
     if (message) apply(message);
+  });
+  // an activity line (assigned, closed, snoozed, labelled…) joins its open thread
+  useSocketAction('conversation.activity', ({ data }) => {
+    const item = parseSocketPush('conversation.activity', data);
+    if (!item) return;
+    queryClient.setQueryData<ThreadData>(chatKeys.thread(workspaceId, item.conversation_id), (thread) =>
+      mergeIntoThread(thread, item),
+    );
+    refreshLists();
   });
   useSocketAction('conversation.changed', () => refreshLists());
 

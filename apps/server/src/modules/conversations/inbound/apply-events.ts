@@ -53,12 +53,14 @@ async function storeMessages(tx: Tx, channel: MetaChannel, events: MetaEvent[], 
     channel.workspaceId,
     fresh.map((event) => event.contact),
   );
-  const open = await openConversations(
-    tx,
-    channel,
-    fresh.map((event) => customerOf.get(event.contact.externalId)!.id),
-    opened,
-  );
+  // a closed conversation the batch reopens is reopened at the customer's first message of it
+  const firstAt = new Map<string, Date>();
+  for (const event of fresh) {
+    const id = customerOf.get(event.contact.externalId)!.id;
+    const seen = firstAt.get(id);
+    if (!seen || event.sentAt < seen) firstAt.set(id, event.sentAt);
+  }
+  const open = await openConversations(tx, channel, [...firstAt.keys()], firstAt, opened);
   return addMessages(
     tx,
     channel,

@@ -2,7 +2,7 @@
 export const chatEn = {
   title: 'Chat',
   newConversation: 'New conversation',
-  filters: { all: 'All', me: 'Me', supervised: 'Supervised', unread: 'Unread', closed: 'Closed' },
+  filters: { all: 'All', me: 'Me', supervised: 'Supervised', unread: 'Unread', closed: 'Closed', snoozed: 'Snoozed' },
   channels: { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram', webchat: 'Web chat' },
   list: {
     label: 'Conversations',
@@ -18,6 +18,7 @@ export const chatEn = {
       supervised: 'No open conversation is assigned to your teams.',
       unread: 'You have read everything.',
       closed: 'No closed conversations.',
+      snoozed: 'No snoozed conversations.',
     },
   },
   thread: {

@@ -4,7 +4,7 @@ import type { ChatCatalogue } from './en.ts';
 export const chatZhCn: ChatCatalogue = {
   title: '对话',
   newConversation: '新对话',
-  filters: { all: '全部', me: '我的', supervised: '我的团队', unread: '未读', closed: '已关闭' },
+  filters: { all: '全部', me: '我的', supervised: '我的团队', unread: '未读', closed: '已关闭', snoozed: '稍后处理' },
   channels: { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram', webchat: '网站聊天' },
   list: {
     label: '对话列表',
@@ -20,6 +20,7 @@ export const chatZhCn: ChatCatalogue = {
       supervised: '没有分配给你团队的进行中对话。',
       unread: '你已读完所有消息。',
       closed: '没有已关闭的对话。',
+      snoozed: '没有稍后处理的对话。',
     },
   },
   thread: {

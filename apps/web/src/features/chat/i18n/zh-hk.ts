@@ -4,7 +4,7 @@ import type { ChatCatalogue } from './en.ts';
 export const chatZhHk: ChatCatalogue = {
   title: '對話',
   newConversation: '新對話',
-  filters: { all: '全部', me: '我的', supervised: '我的團隊', unread: '未讀', closed: '已關閉' },
+  filters: { all: '全部', me: '我的', supervised: '我的團隊', unread: '未讀', closed: '已關閉', snoozed: '稍後處理' },
   channels: { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram', webchat: '網站聊天' },
   list: {
     label: '對話列表',
@@ -20,6 +20,7 @@ export const chatZhHk: ChatCatalogue = {
       supervised: '沒有分配給你團隊的進行中對話。',
       unread: '你已讀完所有訊息。',
       closed: '沒有已關閉的對話。',
+      snoozed: '沒有稍後處理的對話。',
     },
   },
   thread: {
