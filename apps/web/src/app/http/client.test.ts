@@ -16,6 +16,7 @@ const member = {
   active: true,
   invited: false,
   joined_at: 0,
+  availability: 'online',
   workspace: {
     id: WORKSPACE_ID,
     name: 'Acme',

@@ -63,7 +63,7 @@ export const chatDeskZhHk: typeof chatDeskEn = {
   labelFilter: '按標籤篩選',
   labelsPage: {
     title: '對話標籤',
-    intro: '標籤用於整個機構的對話分類；客服可在對話中為對話加上標籤。',
+    intro: '標籤用於整個組織的對話分類；客服可在對話中為對話加上標籤。',
     add: '新增標籤',
     name: '名稱',
     color: '顏色',
