@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageResultSchema } from './auth.ts';
 import { endpoint } from './endpoint.ts';
+import { widgetSettingsBodySchema, widgetSettingsSchema } from './webchat.ts';
 
 /** Where customers write from: Meta's three messaging products, and the chat widget on the organization's site. */
 export const CHANNEL_TYPES = ['whatsapp', 'messenger', 'instagram', 'webchat'] as const;
@@ -103,7 +104,12 @@ export const createChannelBodySchema = z.discriminatedUnion(
       page_id: graphIdField,
       ...metaSecrets,
     }),
-    z.object({ type: z.literal('webchat'), name: nameField, allowed_origins: allowedOriginsField.optional() }),
+    z.object({
+      type: z.literal('webchat'),
+      name: nameField,
+      allowed_origins: allowedOriginsField.optional(),
+      widget: widgetSettingsBodySchema.optional(),
+    }),
   ],
   { error: 'channel_type_invalid' },
 );
@@ -124,6 +130,8 @@ export const updateChannelBodySchema = z.object({
   verify_token: metaSecrets.verify_token.optional(),
   /** web chat only: the whole new list */
   allowed_origins: allowedOriginsField.optional(),
+  /** web chat only: the widget's look, pre-chat form and business hours (the fields given change) */
+  widget: widgetSettingsBodySchema.optional(),
 });
 export type UpdateChannelBody = z.input<typeof updateChannelBodySchema>;
 
@@ -150,6 +158,8 @@ export const channelSchema = z.object({
    * empty for Meta channels.
    */
   allowed_origins: z.array(z.string()),
+  /** web chat: the widget's settings; null for Meta channels */
+  widget: widgetSettingsSchema.nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 });

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Channel, ChannelType, createChannelBodySchema, updateChannelBodySchema } from '@omnichat/contracts';
+import {
+  applyWidgetChange,
+  type Channel,
+  type ChannelType,
+  type createChannelBodySchema,
+  DEFAULT_WIDGET_SETTINGS,
+  type updateChannelBodySchema,
+} from '@omnichat/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +19,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { type ChannelRow, channels } from './channels.tables.ts';
 import { forgetWebhookChannel } from './webhook/webhook-channels.ts';
+import { widgetOf } from './widget-settings.ts';
 
 type CreateInput = z.output<typeof createChannelBodySchema>;
 type UpdateInput = z.output<typeof updateChannelBodySchema>;
@@ -24,7 +32,7 @@ const IDS_OF: Record<ChannelType, readonly (keyof UpdateInput & string)[]> = {
   webchat: [],
 };
 const SECRETS = ['access_token', 'app_secret', 'verify_token'] as const;
-const WEBCHAT = ['allowed_origins'] as const;
+const WEBCHAT = ['allowed_origins', 'widget'] as const;
 
 const hint = (secret: string) => `…${secret.slice(-4)}`;
 
@@ -56,6 +64,7 @@ export function createChannelsService(ctx: AppContext) {
     verify_token: row.verifyToken,
     widget_key: row.widgetKey,
     allowed_origins: row.allowedOrigins,
+    widget: widgetOf(row),
     created_at: toUnixSeconds(row.createdAt),
     updated_at: toUnixSeconds(row.updatedAt),
   });
@@ -97,7 +106,11 @@ export function createChannelsService(ctx: AppContext) {
       await assertBelowLimit(tx, workspaceId);
       const meta =
         body.type === 'webchat'
-          ? { widgetKey: randomBytes(18).toString('base64url'), allowedOrigins: body.allowed_origins ?? [] }
+          ? {
+              widgetKey: randomBytes(18).toString('base64url'),
+              allowedOrigins: body.allowed_origins ?? [],
+              widget: body.widget ? applyWidgetChange(DEFAULT_WIDGET_SETTINGS, body.widget) : null,
+            }
           : {
               phoneNumberId: body.type === 'whatsapp' ? body.phone_number_id : null,
               businessAccountId: body.type === 'whatsapp' ? body.business_account_id : null,
@@ -146,6 +159,7 @@ export function createChannelsService(ctx: AppContext) {
           appSecretSealed: body.app_secret === undefined ? undefined : secrets.seal(body.app_secret),
           verifyToken: body.verify_token,
           allowedOrigins: body.allowed_origins,
+          widget: body.widget ? applyWidgetChange(widgetOf(row)!, body.widget) : undefined,
           // a token Graph has just accepted ends a re-authorisation
           ...(body.access_token !== undefined && { status: 'active' as const }),
           updatedAt: new Date(),

@@ -1,5 +1,6 @@
+import type { WidgetSettings } from '@omnichat/contracts';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
 
@@ -27,6 +28,8 @@ export const channels = pgTable(
     widgetKey: text('widget_key'),
     /** web chat: the origins whose pages may use the widget (besides the app's own); empty: any site */
     allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+    /** web chat: the widget's settings as saved (what is missing takes DEFAULT_WIDGET_SETTINGS) */
+    widget: jsonb('widget').$type<Partial<WidgetSettings>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -47,6 +47,10 @@ export const conversations = pgTable(
     deliveredUntil: timestamp('delivered_until', { withTimezone: true }),
     readUntil: timestamp('read_until', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** the customer's rating of the closed conversation (web chat's CSAT), 1 to 5, their comment, and when */
+    csatScore: integer('csat_score'),
+    csatComment: text('csat_comment'),
+    csatRatedAt: timestamp('csat_rated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
