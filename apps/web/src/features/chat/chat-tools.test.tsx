@@ -50,6 +50,7 @@ const SALES: Channel = {
   verify_token: 'f00dfeed',
   widget_key: null,
   allowed_origins: [],
+  widget: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };
@@ -69,6 +70,9 @@ function conversation(index: number, extra: Partial<Conversation> = {}): Convers
     customer: { id: AMY.id, display_name: AMY.display_name, phone: AMY.phone },
     created_at: 1_700_000_000,
     session_expires_at: null,
+    csat_score: null,
+    csat_comment: null,
+    csat_rated_at: null,
     ...extra,
   };
 }
