@@ -260,14 +260,14 @@ export function mountWidget(options: WidgetOptions) {
     renderNotices();
   }
 
-  function toggle(open: boolean) {
+  function toggle(open: boolean, focus = true) {
     panel.hidden = !open;
     launcher.setAttribute('aria-expanded', String(open));
     if (open) {
       unread = 0;
       render();
-      input.focus();
-    } else launcher.focus();
+      if (focus) input.focus();
+    } else if (focus) launcher.focus();
   }
 
   launcher.onclick = () => toggle(panel.hidden !== false);
@@ -333,7 +333,8 @@ export function mountWidget(options: WidgetOptions) {
       })
       .catch(() => undefined);
   }
-  if (options.inline) toggle(true);
+  // the preview opens without taking the focus from the settings being typed
+  if (options.inline) toggle(true, false);
   render();
 
   return {

@@ -25,9 +25,11 @@ import {
   useSaveChannel,
 } from './channels-api.ts';
 import { CHANNELS_NS } from './i18n/index.ts';
+import { WidgetSettingsFields } from './WidgetSettingsFields.tsx';
+import { toFormValues, toWidgetBody, type WidgetFormValues } from './widget-form.ts';
 
 type Field = 'name' | IdField | (typeof SECRET_FIELDS)[number];
-type Values = Partial<Record<Field, string>> & { allowed_origins?: string[] };
+type Values = Partial<Record<Field, string>> & { allowed_origins?: string[]; widget?: WidgetFormValues };
 
 const fieldsOf = (type: ChannelType): Field[] => ['name', ...ID_FIELDS[type], ...(isMeta(type) ? SECRET_FIELDS : [])];
 const isSecret = (field: Field) => (SECRET_FIELDS as readonly string[]).includes(field);
@@ -64,6 +66,7 @@ function fieldRule(field: Field, label: string, locale: Locale, optional: boolea
 const filledFields = (type: ChannelType, values: Values) => ({
   ...Object.fromEntries(fieldsOf(type).flatMap((field) => (filled(values[field]) ? [[field, values[field]]] : []))),
   ...(type === 'webchat' && { allowed_origins: (values.allowed_origins ?? []).filter(filled) }),
+  ...(type === 'webchat' && values.widget && { widget: toWidgetBody(values.widget) }),
 });
 
 /** Connect (`'new'`) or change a channel: the type is chosen first and fixed afterwards. */
@@ -87,8 +90,9 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
         name: editing.name,
         ...Object.fromEntries(ID_FIELDS[type].map((field) => [field, editing[field] ?? ''])),
         allowed_origins: editing.allowed_origins,
+        widget: toFormValues(editing.widget),
       }
-    : {};
+    : { widget: toFormValues(null) };
 
   return (
     <Drawer
@@ -162,6 +166,7 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
           );
         })}
         {type === 'webchat' && <AllowedOriginsField />}
+        {type === 'webchat' && <WidgetSettingsFields channelName={editing?.name ?? ''} />}
         <Typography.Paragraph type="secondary">
           {isMeta(type) ? t('graphCheck') : t('webchatHint')}
         </Typography.Paragraph>
