@@ -1,19 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { PRE_CHAT_FIELDS, PRE_CHAT_MODES, translate, WEBCHAT_LIMITS } from '@omnichat/contracts';
-import {
-  Avatar,
-  Button,
-  Checkbox,
-  ColorPicker,
-  Divider,
-  Flex,
-  Form,
-  Input,
-  Segmented,
-  Select,
-  Switch,
-  Typography,
-} from 'antd';
+import { PRE_CHAT_FIELDS, PRE_CHAT_MODES, translate, WEBCHAT_LIMITS, WIDGET_COLOR_PATTERN } from '@omnichat/contracts';
+import { Avatar, Button, Checkbox, Divider, Flex, Form, Input, Segmented, Select, Switch, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
@@ -73,6 +60,42 @@ function AvatarPicker({ value, onChange }: { value?: string | null; onChange?: (
   );
 }
 
+/**
+ * A colour: the browser's own picker beside its `#rrggbb` text (antd's ColorPicker would weigh on every page's
+ * shared chunks).
+ */
+function ColorField({
+  value,
+  onChange,
+  label,
+  id,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  label: string;
+  id?: string;
+}) {
+  const valid = WIDGET_COLOR_PATTERN.test(value ?? '');
+  return (
+    <Flex gap={8} align="center">
+      <input
+        type="color"
+        aria-label={label}
+        value={valid ? value!.toLowerCase() : '#1064e0'}
+        onChange={(event) => onChange?.(event.target.value)}
+        style={{ width: 40, height: 32, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
+      />
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value)}
+        style={{ width: 120 }}
+        maxLength={7}
+      />
+    </Flex>
+  );
+}
+
 /** A web chat's widget: its look, the pre-chat questions, business hours and the offline message, with a live preview. */
 export function WidgetSettingsFields({ channelName }: { channelName: string }) {
   const { t } = useTranslation(CHANNELS_NS);
@@ -90,9 +113,14 @@ export function WidgetSettingsFields({ channelName }: { channelName: string }) {
       <Form.Item
         name={['widget', 'color']}
         label={t('widgetSettings.color')}
-        getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
+        rules={[
+          {
+            pattern: WIDGET_COLOR_PATTERN,
+            message: translate('widget_color_invalid', locale),
+          },
+        ]}
       >
-        <ColorPicker showText disabledAlpha format="hex" aria-label={t('widgetSettings.color')} />
+        <ColorField label={t('widgetSettings.color')} />
       </Form.Item>
       <Form.Item
         name={['widget', 'title']}
