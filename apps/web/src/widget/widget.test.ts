@@ -286,3 +286,25 @@ describe('web-chat widget', () => {
     expect(again.api.start).toHaveBeenCalled();
   });
 });
+
+describe('the embed script', () => {
+  it('speaks the language of its data-language attribute over the page’s and the browser’s', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+    document.documentElement.lang = 'en';
+    const script = document.createElement('script');
+    script.src = 'https://chat.example/widget.js';
+    script.dataset.key = 'key-123456';
+    script.dataset.language = 'zh-CN';
+    document.body.append(script);
+    await import('./main.ts');
+    const shadow = document.getElementById('omnichat-widget')!.shadowRoot!;
+    expect(within(shadow as unknown as HTMLElement).getByLabelText('与我们对话')).toBeTruthy();
+    (window as { OmnichatWidget?: { destroy(): void } }).OmnichatWidget?.destroy();
+    script.remove();
+    document.documentElement.lang = '';
+    vi.unstubAllGlobals();
+  });
+});

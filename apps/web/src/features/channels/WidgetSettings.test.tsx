@@ -64,6 +64,13 @@ describe("a web chat's widget settings", () => {
 
     fireEvent.change(within(panel).getByLabelText('Title'), { target: { value: 'Acme support' } });
     await waitFor(async () => expect((await preview()).getByRole('heading').textContent).toBe('Acme support'));
+    const colour = within(panel)
+      .getAllByLabelText('Colour')
+      .find((input) => input.getAttribute('type') !== 'color')!;
+    fireEvent.change(colour, { target: { value: '#AA3300' } });
+    await waitFor(() =>
+      expect(document.getElementById('omnichat-widget-preview')?.style.getPropertyValue('--accent')).toBe('#AA3300'),
+    );
     fireEvent.change(within(panel).getByLabelText('Agent name shown'), { target: { value: 'Mei' } });
     await waitFor(async () => expect((await preview()).getByText('Mei')).toBeTruthy());
 
@@ -83,7 +90,7 @@ describe("a web chat's widget settings", () => {
     await waitFor(() => expect(callsTo('PUT', `/v1/channels/${WEBCHAT.id}`)).toHaveLength(1));
     const body = callsTo('PUT', `/v1/channels/${WEBCHAT.id}`)[0]?.body as { widget: unknown };
     expect(body.widget).toEqual({
-      color: '#1064e0',
+      color: '#AA3300',
       title: 'Acme support',
       greeting: 'Welcome to Acme',
       agent_name: 'Mei',
