@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageResultSchema } from './auth.ts';
 import { endpoint } from './endpoint.ts';
+import { widgetSettingsBodySchema, widgetSettingsSchema } from './webchat.ts';
 
 /** Where customers write from: Meta's three messaging products, and the chat widget on the organization's site. */
 export const CHANNEL_TYPES = ['whatsapp', 'messenger', 'instagram', 'webchat'] as const;
@@ -136,7 +137,12 @@ export const createChannelBodySchema = z.discriminatedUnion(
       page_id: graphIdField,
       ...metaSecrets,
     }),
-    z.object({ type: z.literal('webchat'), name: nameField, allowed_origins: allowedOriginsField.optional() }),
+    z.object({
+      type: z.literal('webchat'),
+      name: nameField,
+      allowed_origins: allowedOriginsField.optional(),
+      widget: widgetSettingsBodySchema.optional(),
+    }),
   ],
   { error: 'channel_type_invalid' },
 );
@@ -159,6 +165,8 @@ export const updateChannelBodySchema = z.object({
   allowed_origins: allowedOriginsField.optional(),
   /** any channel: its auto-assignment, whole */
   auto_assign: autoAssignBodySchema.optional(),
+  /** web chat only: the widget's look, pre-chat form and business hours (the fields given change) */
+  widget: widgetSettingsBodySchema.optional(),
 });
 export type UpdateChannelBody = z.input<typeof updateChannelBodySchema>;
 
@@ -187,6 +195,8 @@ export const channelSchema = z.object({
   allowed_origins: z.array(z.string()),
   /** who the channel's new conversations go to (`mode: "off"`: nobody until someone takes them) */
   auto_assign: autoAssignSchema,
+  /** web chat: the widget's settings; null for Meta channels */
+  widget: widgetSettingsSchema.nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 });

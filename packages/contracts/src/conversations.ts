@@ -36,6 +36,10 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationDetailSchema = conversationSchema.extend({
   /** Meta's time of the customer's last message + 24 hours; null when they never wrote */
   session_expires_at: z.number().nullable(),
+  /** the customer's rating of the closed conversation (web chat), 1 to 5, with their comment and when */
+  csat_score: z.number().nullable(),
+  csat_comment: z.string().nullable(),
+  csat_rated_at: z.number().nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Channel, ChannelType, createChannelBodySchema, updateChannelBodySchema } from '@omnichat/contracts';
+import {
+  applyWidgetChange,
+  type Channel,
+  type ChannelType,
+  type createChannelBodySchema,
+  DEFAULT_WIDGET_SETTINGS,
+  type updateChannelBodySchema,
+} from '@omnichat/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +20,7 @@ import { teams } from '../../platform/identity/teams.tables.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { type ChannelRow, channels } from './channels.tables.ts';
 import { forgetWebhookChannel } from './webhook/webhook-channels.ts';
+import { widgetOf } from './widget-settings.ts';
 
 type CreateInput = z.output<typeof createChannelBodySchema>;
 type UpdateInput = z.output<typeof updateChannelBodySchema>;
@@ -25,7 +33,7 @@ const IDS_OF: Record<ChannelType, readonly (keyof UpdateInput & string)[]> = {
   webchat: [],
 };
 const SECRETS = ['access_token', 'app_secret', 'verify_token'] as const;
-const WEBCHAT = ['allowed_origins'] as const;
+const WEBCHAT = ['allowed_origins', 'widget'] as const;
 
 const hint = (secret: string) => `…${secret.slice(-4)}`;
 
@@ -62,6 +70,7 @@ export function createChannelsService(ctx: AppContext) {
       team_id: row.autoAssignTeamId,
       max_open_per_member: row.autoAssignMaxOpen,
     },
+    widget: widgetOf(row),
     created_at: toUnixSeconds(row.createdAt),
     updated_at: toUnixSeconds(row.updatedAt),
   });
@@ -103,7 +112,11 @@ export function createChannelsService(ctx: AppContext) {
       await assertBelowLimit(tx, workspaceId);
       const meta =
         body.type === 'webchat'
-          ? { widgetKey: randomBytes(18).toString('base64url'), allowedOrigins: body.allowed_origins ?? [] }
+          ? {
+              widgetKey: randomBytes(18).toString('base64url'),
+              allowedOrigins: body.allowed_origins ?? [],
+              widget: body.widget ? applyWidgetChange(DEFAULT_WIDGET_SETTINGS, body.widget) : null,
+            }
           : {
               phoneNumberId: body.type === 'whatsapp' ? body.phone_number_id : null,
               businessAccountId: body.type === 'whatsapp' ? body.business_account_id : null,
@@ -159,6 +172,7 @@ export function createChannelsService(ctx: AppContext) {
           verifyToken: body.verify_token,
           allowedOrigins: body.allowed_origins,
           ...autoAssign,
+          widget: body.widget ? applyWidgetChange(widgetOf(row)!, body.widget) : undefined,
           // a token Graph has just accepted ends a re-authorisation
           ...(body.access_token !== undefined && { status: 'active' as const }),
           updatedAt: new Date(),

@@ -1,5 +1,6 @@
+import type { WidgetSettings } from '@omnichat/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
@@ -35,6 +36,8 @@ export const channels = pgTable(
       .default('off'),
     autoAssignTeamId: uuid('auto_assign_team_id').references(() => teams.id, { onDelete: 'set null' }),
     autoAssignMaxOpen: integer('auto_assign_max_open'),
+    /** web chat: the widget's settings as saved (what is missing takes DEFAULT_WIDGET_SETTINGS) */
+    widget: jsonb('widget').$type<Partial<WidgetSettings>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

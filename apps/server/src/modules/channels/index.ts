@@ -1,1 +1,2 @@
 export { type ChannelRow, channels } from './channels.tables.ts';
+export { widgetOf } from './widget-settings.ts';

@@ -28,12 +28,10 @@ export function conversationSocketActions(ctx: AppContext): Record<string, Socke
           member_id: principal.member.id,
           display_name: principal.user.displayName,
         };
-        ctx.sockets.toWorkspace(
-          principal.workspaceId,
-          TYPING_ACTION,
-          push,
-          audienceOf(factsOf(conversation, channelType)),
-        );
+        const facts = factsOf(conversation, channelType);
+        ctx.sockets.toWorkspace(principal.workspaceId, TYPING_ACTION, push, audienceOf(facts));
+        // the customer too, where their channel shows it live (web chat)
+        ctx.hooks.conversationTyping(ctx.cluster, facts, typing);
         return { ok: true };
       },
     }),

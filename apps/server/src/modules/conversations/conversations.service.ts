@@ -167,6 +167,9 @@ export function createConversationsService(ctx: AppContext) {
       return {
         ...toDto(row),
         session_expires_at: lastInbound ? toUnixSeconds(new Date(lastInbound.getTime() + SESSION_MS)) : null,
+        csat_score: row.conversation.csatScore,
+        csat_comment: row.conversation.csatComment,
+        csat_rated_at: row.conversation.csatRatedAt ? toUnixSeconds(row.conversation.csatRatedAt) : null,
       };
     });
   }

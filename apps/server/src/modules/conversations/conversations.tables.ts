@@ -50,6 +50,10 @@ export const conversations = pgTable(
     /** snoozed (still `open`, out of the open lists) since then; `snoozedUntil` null: until the customer writes */
     snoozedAt: timestamp('snoozed_at', { withTimezone: true }),
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    /** the customer's rating of the closed conversation (web chat's CSAT), 1 to 5, their comment, and when */
+    csatScore: integer('csat_score'),
+    csatComment: text('csat_comment'),
+    csatRatedAt: timestamp('csat_rated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,13 @@
 // What other modules use of conversations (web chat: its visitors' threads; assigning a conversation, with its
 // events and activity line, `actor` null for the system); app.ts registers the module through conversations.module.ts.
 export type { MessageRow } from './conversations.tables.ts';
-export { customerThread, storeCustomerText } from './customer-thread.ts';
+export {
+  type CustomerFile,
+  customerMessage,
+  customerThread,
+  latestConversation,
+  rateConversation,
+  storeCustomerText,
+} from './customer-thread.ts';
 export { type Actor, actorOf } from './desk/activities.ts';
 export { type AssignInput, assignConversation } from './desk/assignment.ts';

@@ -67,7 +67,7 @@ export async function openConversation(
 }
 
 export type NewMessage = Pick<MessageRow, 'direction' | 'type' | 'text' | 'status' | 'externalId' | 'sentAt'> &
-  Partial<Pick<MessageRow, 'content'>>;
+  Partial<Pick<MessageRow, 'content' | 'mediaKey' | 'mediaType'>>;
 
 /**
  * Stores a message from the customer's side (or Meta's echo of one sent elsewhere) and moves the conversation's

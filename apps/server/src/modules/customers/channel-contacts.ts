@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { insertMany } from '../../platform/db/insert-many.ts';
@@ -137,14 +136,54 @@ export async function customersOfContacts(
   return found;
 }
 
-/** A web-chat visitor's customer: the name they gave, else "Visitor" and a short reference, so the inbox reads. */
-export async function customerOfVisitor(tx: Tx, workspaceId: string, name: string | undefined): Promise<CustomerRow> {
-  const reference = randomBytes(3).toString('hex').toUpperCase();
-  const names = namesOf({ source: 'webchat', externalId: `Visitor ${reference}`, name });
-  const values = { workspaceId, ...names, source: 'webchat' as const };
+/** What a web-chat visitor told of themselves; `fallbackName` names them when they gave no name. */
+export interface VisitorDetails {
+  name?: string | null;
+  /** lower case */
+  email?: string | null;
+  /** E.164 */
+  phone?: string | null;
+  fallbackName: string;
+}
+
+/** Whether another customer of the organization already has this e-mail or phone. */
+async function held(tx: Tx, column: typeof customers.email | typeof customers.phone, value: string) {
+  return (await tx.select({ id: customers.id }).from(customers).where(eq(column, value)).limit(1)).length > 0;
+}
+
+/**
+ * A web-chat visitor's customer: the name they gave (else `fallbackName`), with the e-mail and phone they gave
+ * unless another customer already has them (a visitor proves neither: they stay on the visitor for agents to
+ * merge, and never lead a stranger into that customer's thread).
+ */
+export async function customerOfVisitor(tx: Tx, workspaceId: string, details: VisitorDetails): Promise<CustomerRow> {
+  const names = namesOf({ source: 'webchat', externalId: details.fallbackName, name: details.name });
+  const email = details.email && !(await held(tx, customers.email, details.email)) ? details.email : null;
+  const phone = details.phone && !(await held(tx, customers.phone, details.phone)) ? details.phone : null;
+  const values = { workspaceId, ...names, email, phone, source: 'webchat' as const };
   const [created] = await tx
     .insert(customers)
     .values({ ...values, search: searchText(values) })
+    .onConflictDoNothing()
     .returning();
-  return created!;
+  if (created) return created;
+  // another customer took the e-mail or phone at the same moment
+  const plain = { ...values, email: null, phone: null };
+  const [own] = await tx
+    .insert(customers)
+    .values({ ...plain, search: searchText(plain) })
+    .returning();
+  return own!;
+}
+
+/** The e-mail a visitor left goes on their customer when it has none and no other customer has it. */
+export async function addVisitorEmail(tx: Tx, customerId: string, email: string): Promise<void> {
+  if (await held(tx, customers.email, email)) return;
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer || customer.email) return;
+  const values = { ...customer, email };
+  await tx
+    .update(customers)
+    .set({ email, search: searchText(values), updatedAt: new Date() })
+    .where(eq(customers.id, customerId));
 }

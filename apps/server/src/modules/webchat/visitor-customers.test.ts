@@ -9,7 +9,7 @@ beforeEach(() => {
   ({ t, r } = setup);
 });
 
-/** A visitor who opened the widget of `key`, and what they write. */
+/** A visitor who opened the widget of `key` and gave their name, and what they write. */
 async function visitorOn(key: string) {
   const call = (path: string, payload: object, token?: string) =>
     t.app.inject({
@@ -18,7 +18,7 @@ async function visitorOn(key: string) {
       ...(token && { headers: { authorization: `Bearer ${token}` } }),
       payload,
     });
-  const { visitor_token } = json(await call('/visitors', {})).data;
+  const { visitor_token } = json(await call('/visitors', { name: 'Amy Chan' })).data;
   return {
     say: (text: string) => call('/messages', { text, client_id: randomUUID() }, visitor_token),
     thread: async () =>
@@ -33,7 +33,7 @@ async function visitorOn(key: string) {
 }
 
 describe("a web-chat visitor's customer", () => {
-  it('is reachable on its own web-chat channel only, before it wrote too', async () => {
+  it('is reachable on its own web-chat channel only, before it wrote too (once they answered the pre-chat form)', async () => {
     const { owner, channel } = await webchatChannel(t);
     await visitorOn(channel.widget_key);
     const [visitor] = json(await r.get('/v1/customers', owner.token)).data;

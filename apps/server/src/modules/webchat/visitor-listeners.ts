@@ -1,7 +1,12 @@
+import type { ConversationTypingHook } from '../../platform/modules/define-module.ts';
 import { type CommittedListenerDefinition, committedListener } from '../../platform/modules/define-module.ts';
+import { fromEvent } from './visitor-messages.ts';
 import { toVisitor, visitorKey } from './visitor-streams.ts';
 
-/** After commit, a web-chat conversation's new message reaches the visitor's open widgets (agents' notes never do). */
+/**
+ * After commit, what the visitor of a web-chat conversation sees live: a new message (agents' notes never), and
+ * the conversation closed or reopened (the widget then offers the rating, or takes it away).
+ */
 export const visitorCommittedListeners: CommittedListenerDefinition[] = [
   committedListener({
     event: 'message.stored',
@@ -9,12 +14,29 @@ export const visitorCommittedListeners: CommittedListenerDefinition[] = [
     handle: ({ data: { message, conversation } }, { cluster }) => {
       if (conversation.channel_type !== 'webchat' || message.type === 'note') return;
       toVisitor(cluster, visitorKey(conversation.channel_id, conversation.customer_id), {
-        id: message.id,
-        direction: message.direction,
-        text: message.text,
-        seq: message.seq,
-        created_at: message.created_at,
+        event: 'message',
+        data: fromEvent(message),
+      });
+    },
+  }),
+  committedListener({
+    event: 'conversation.changed',
+    name: 'webchat.visitor_status',
+    handle: ({ data: { change, conversation } }, { cluster }) => {
+      if (conversation.channel_type !== 'webchat' || change !== 'status') return;
+      toVisitor(cluster, visitorKey(conversation.channel_id, conversation.customer_id), {
+        event: 'status',
+        data: { conversation_id: conversation.id, status: conversation.status },
       });
     },
   }),
 ];
+
+/** An agent typing in a web-chat conversation: its visitor's widget shows the dots (who types is not told). */
+export const typingToVisitor: ConversationTypingHook = (cluster, conversation, typing) => {
+  if (conversation.channel_type !== 'webchat') return;
+  toVisitor(cluster, visitorKey(conversation.channel_id, conversation.customer_id), {
+    event: 'typing',
+    data: { typing },
+  });
+};

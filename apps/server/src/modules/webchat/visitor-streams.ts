@@ -1,62 +1,65 @@
 import type { ServerResponse } from 'node:http';
-import type { WebchatMessage } from '@omnichat/contracts';
+import type { WebchatMessage, WebchatStatusEvent, WebchatTypingEvent } from '@omnichat/contracts';
 import type { ClusterBus } from '../../platform/realtime/cluster-bus.ts';
-import type { MessageRow } from '../conversations/index.ts';
 
 const BUS_CHANNEL = 'webchat';
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 
+/**
+ * What a visitor's stream tells: a message of their thread (its attachment's `url` relative to the widget API of
+ * the channel, made whole where the stream is held), their conversation closed or reopened, an agent typing.
+ */
+export type VisitorEvent =
+  | { event: 'message'; data: WebchatMessage }
+  | { event: 'status'; data: WebchatStatusEvent }
+  | { event: 'typing'; data: WebchatTypingEvent };
+
 interface VisitorPush {
   key: string;
-  message: WebchatMessage;
+  push: VisitorEvent;
 }
-
-export const toWebchatMessage = (row: MessageRow): WebchatMessage => ({
-  id: row.id,
-  direction: row.direction,
-  text: row.text,
-  seq: row.seq,
-  created_at: Math.floor(row.sentAt.getTime() / 1000),
-});
 
 /** A visitor's streams are keyed by the channel and the customer they write as. */
 export const visitorKey = (channelId: string, customerId: string) => `${channelId}:${customerId}`;
+/** The stream of a visitor who has not written yet: nothing comes to it until they do. */
+export const newVisitorKey = (channelId: string, visitorId: string) => `${channelId}:visitor:${visitorId}`;
+
+/** A message whose attachment's address is relative (`/files/…`) made whole under the widget API's `base`. */
+export const underBase = (message: WebchatMessage, base: string): WebchatMessage =>
+  message.attachment && message.attachment.url.startsWith('/')
+    ? { ...message, attachment: { ...message.attachment, url: `${base}${message.attachment.url}` } }
+    : message;
 
 /**
- * The widget's live streams (server-sent events) that this process holds. A message for a visitor goes through
- * the cluster bus, so it reaches their browser whichever process holds its stream.
+ * The widget's live streams (server-sent events) that this process holds, each with the widget API's address of
+ * its channel. An event for a visitor goes through the cluster bus, so it reaches their browser whichever process
+ * holds its stream.
  */
 export class VisitorStreams {
-  private readonly streams = new Map<string, Set<ServerResponse>>();
+  private readonly streams = new Map<string, Map<ServerResponse, string>>();
   private readonly timer: NodeJS.Timeout;
-  private readonly bus: ClusterBus;
 
   constructor(bus: ClusterBus) {
-    this.bus = bus;
-    bus.subscribe(BUS_CHANNEL, (push) => {
-      const { key, message } = push as VisitorPush;
-      for (const stream of this.streams.get(key) ?? []) write(stream, message);
+    bus.subscribe(BUS_CHANNEL, (message) => {
+      const { key, push } = message as VisitorPush;
+      for (const [stream, base] of this.streams.get(key) ?? []) write(stream, base, push);
     });
     this.timer = setInterval(() => {
-      for (const set of this.streams.values()) for (const stream of set) stream.write(': keepalive\n\n');
+      for (const set of this.streams.values()) for (const stream of set.keys()) stream.write(': keepalive\n\n');
     }, KEEPALIVE_MS);
     this.timer.unref();
   }
 
-  /** Holds `stream` open for the visitor until the browser goes away. */
-  open(key: string, stream: ServerResponse): void {
-    const set = this.streams.get(key) ?? new Set();
-    set.add(stream);
+  /** Holds `stream` open for the visitor until the browser goes away; `base` is the channel's widget API. */
+  open(key: string, stream: ServerResponse, base: string): void {
+    const set = this.streams.get(key) ?? new Map<ServerResponse, string>();
+    set.set(stream, base);
     this.streams.set(key, set);
     stream.on('close', () => {
       set.delete(stream);
       if (!set.size) this.streams.delete(key);
     });
-  }
-
-  send(key: string, message: WebchatMessage): void {
-    toVisitor(this.bus, key, message);
   }
 
   get size() {
@@ -68,17 +71,23 @@ export class VisitorStreams {
   /** On shutdown: the browsers reconnect (EventSource does so by itself), maybe to another process. */
   closeAll(): void {
     clearInterval(this.timer);
-    for (const set of this.streams.values()) for (const stream of set) stream.end();
+    for (const set of this.streams.values()) for (const stream of set.keys()) stream.end();
     this.streams.clear();
   }
 }
 
-/** A message to a visitor's streams, whichever process holds them (also from a process that holds none). */
-export function toVisitor(bus: ClusterBus, key: string, message: WebchatMessage): void {
-  bus.publish(BUS_CHANNEL, { key, message } satisfies VisitorPush);
+/** An event to a visitor's streams, whichever process holds them (also from a process that holds none). */
+export function toVisitor(bus: ClusterBus, key: string, push: VisitorEvent): void {
+  bus.publish(BUS_CHANNEL, { key, push } satisfies VisitorPush);
 }
 
-/** One event; its id is the message's seq, which EventSource sends back as Last-Event-ID on a reconnect. */
-export function write(stream: ServerResponse, message: WebchatMessage): void {
-  stream.write(`id: ${message.seq}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
+/**
+ * One event. A message's id is its seq, which EventSource sends back as Last-Event-ID on a reconnect; the other
+ * events carry no id, so they leave it as it was.
+ */
+export function write(stream: ServerResponse, base: string, push: VisitorEvent): void {
+  if (push.event === 'message') {
+    const message = underBase(push.data, base);
+    stream.write(`id: ${message.seq}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
+  } else stream.write(`event: ${push.event}\ndata: ${JSON.stringify(push.data)}\n\n`);
 }

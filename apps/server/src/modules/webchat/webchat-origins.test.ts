@@ -51,7 +51,7 @@ describe("the widget's allowed sites", () => {
     expect(preflight.headers['access-control-allow-origin']).toBe(SHOP);
     expect(preflight.headers.vary).toContain('Origin');
     const config = await shop('GET', '');
-    expect(json(config).data).toEqual({ name: 'Shop' });
+    expect(json(config).data).toMatchObject({ name: 'Shop', title: 'Shop' });
     expect(config.headers['access-control-allow-origin']).toBe(SHOP);
 
     const started = await shop('POST', '/visitors', {});

@@ -34,6 +34,7 @@ export const committedListener = <T extends EventType>(listener: CommittedListen
 export const socketAction = <S extends z.ZodType>(action: SocketAction<S>): SocketAction => action;
 
 export type {
+  ConversationTypingHook,
   CustomerMergeHook,
   CustomerOnChannelHook,
   MetaChannel,

@@ -1,7 +1,9 @@
+import type { ConversationFacts } from '@omnichat/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { ClusterBus } from '../realtime/cluster-bus.ts';
 
 /** What another module keeps of a customer moves to the survivor of a merge, inside the merge's transaction. */
 /** `events`: to announce what moved, in the merge's transaction */
@@ -12,6 +14,12 @@ export type CustomerMergeHook = (tx: Tx, survivorId: string, otherId: string, ev
  * channel that has no id of theirs on the customer's record.
  */
 export type CustomerOnChannelHook = (tx: Tx, channelId: string, customerId: string) => Promise<boolean>;
+
+/**
+ * An agent started or stopped typing in a conversation (nothing is stored): a module that reaches the customer
+ * live by other means (web chat's visitor streams, through the cluster bus) tells them.
+ */
+export type ConversationTypingHook = (cluster: ClusterBus, conversation: ConversationFacts, typing: boolean) => void;
 
 /** The channel a Meta delivery came to, as a field handler sees it (part of the channels module's row). */
 export interface MetaChannel {
@@ -68,6 +76,7 @@ export type MetaFieldHandler = (
 export interface ModuleHooks {
   customerMerge: CustomerMergeHook;
   customerOnChannel: CustomerOnChannelHook;
+  conversationTyping: ConversationTypingHook;
   /** handlers of Meta webhook fields (`messages`, `account_alerts`, …) by field: one module answers a field */
   metaWebhook: Readonly<Record<string, MetaFieldHandler>>;
 }

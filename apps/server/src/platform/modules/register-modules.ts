@@ -5,14 +5,15 @@ import type { ModuleDefinition } from './define-module.ts';
 import type { MetaFieldHandler, ModuleHooks } from './hooks.ts';
 
 /**
- * Every module's hooks, which app.ts hands to all through `ctx.hooks`: each module's `customerMerge` and
- * `customerOnChannel` in turn, in the order the modules are listed; the one handler of each Meta webhook field (two answering one fail the start).
+ * Every module's hooks, which app.ts hands to all through `ctx.hooks`: each module's `customerMerge`,
+ * `customerOnChannel` and `conversationTyping` in turn, in the order the modules are listed; the one handler of each Meta webhook field (two answering one fail the start).
  */
 export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
   const answering = <K extends Exclude<keyof ModuleHooks, 'metaWebhook'>>(kind: K) =>
     modules.flatMap((module) => module.hooks?.[kind] ?? []) as ModuleHooks[K][];
   const merges = answering('customerMerge');
   const reaches = answering('customerOnChannel');
+  const typers = answering('conversationTyping');
   const metaWebhook: Record<string, MetaFieldHandler> = {};
   for (const module of modules)
     for (const [field, handler] of Object.entries(module.hooks?.metaWebhook ?? {})) {
@@ -27,6 +28,9 @@ export function hooksOf(modules: readonly ModuleDefinition[]): ModuleHooks {
     customerOnChannel: async (tx, channelId, customerId) => {
       for (const hook of reaches) if (await hook(tx, channelId, customerId)) return true;
       return false;
+    },
+    conversationTyping: (cluster, conversation, typing) => {
+      for (const hook of typers) hook(cluster, conversation, typing);
     },
     metaWebhook,
   };

@@ -26,9 +26,15 @@ import {
   useSaveChannel,
 } from './channels-api.ts';
 import { CHANNELS_NS } from './i18n/index.ts';
+import { WidgetSettingsFields } from './WidgetSettingsFields.tsx';
+import { toFormValues, toWidgetBody, type WidgetFormValues } from './widget-form.ts';
 
 type Field = 'name' | IdField | (typeof SECRET_FIELDS)[number];
-type Values = Partial<Record<Field, string>> & { allowed_origins?: string[]; auto_assign?: AutoAssignValues };
+type Values = Partial<Record<Field, string>> & {
+  allowed_origins?: string[];
+  auto_assign?: AutoAssignValues;
+  widget?: WidgetFormValues;
+};
 
 const fieldsOf = (type: ChannelType): Field[] => ['name', ...ID_FIELDS[type], ...(isMeta(type) ? SECRET_FIELDS : [])];
 const isSecret = (field: Field) => (SECRET_FIELDS as readonly string[]).includes(field);
@@ -65,6 +71,7 @@ function fieldRule(field: Field, label: string, locale: Locale, optional: boolea
 const filledFields = (type: ChannelType, values: Values) => ({
   ...Object.fromEntries(fieldsOf(type).flatMap((field) => (filled(values[field]) ? [[field, values[field]]] : []))),
   ...(type === 'webchat' && { allowed_origins: (values.allowed_origins ?? []).filter(filled) }),
+  ...(type === 'webchat' && values.widget && { widget: toWidgetBody(values.widget) }),
 });
 
 /** Connect (`'new'`) or change a channel: the type is chosen first and fixed afterwards. */
@@ -89,8 +96,9 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
         ...Object.fromEntries(ID_FIELDS[type].map((field) => [field, editing[field] ?? ''])),
         allowed_origins: editing.allowed_origins,
         auto_assign: autoAssignValues(editing.auto_assign),
+        widget: toFormValues(editing.widget),
       }
-    : {};
+    : { widget: toFormValues(null) };
 
   return (
     <Drawer
@@ -170,6 +178,7 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
         })}
         {type === 'webchat' && <AllowedOriginsField />}
         {editing && <AutoAssignFields />}
+        {type === 'webchat' && <WidgetSettingsFields channelName={editing?.name ?? ''} />}
         <Typography.Paragraph type="secondary">
           {isMeta(type) ? t('graphCheck') : t('webchatHint')}
         </Typography.Paragraph>

@@ -1,4 +1,4 @@
-import type { Channel } from '@omnichat/contracts';
+import { type Channel, DEFAULT_WIDGET_SETTINGS } from '@omnichat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ const BASE = {
   widget_key: null,
   allowed_origins: [] as string[],
   auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
+  widget: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 } as const;
@@ -56,6 +57,7 @@ const WEBCHAT: Channel = {
   name: 'Website',
   webhook_url: 'https://chat.example.com',
   widget_key: 'wk_7f3a9c',
+  widget: DEFAULT_WIDGET_SETTINGS,
 };
 const CHANNELS = [WHATSAPP, MESSENGER, WEBCHAT];
 
@@ -303,6 +305,7 @@ describe('channels page', () => {
       type: 'webchat',
       name: 'Website',
       allowed_origins: ['https://shop.example.com'],
+      widget: expect.objectContaining({ color: '#1064e0', pre_chat: { name: 'off', email: 'off', phone: 'off' } }),
     });
   });
 
@@ -325,6 +328,7 @@ describe('channels page', () => {
     expect(callsTo('PUT', `/v1/channels/${WEBCHAT.id}`)[0]?.body).toEqual({
       name: 'Website',
       allowed_origins: ['https://blog.example.com'],
+      widget: expect.objectContaining({ title: null, greeting: null }),
     });
   });
 

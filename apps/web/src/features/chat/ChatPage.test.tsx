@@ -29,6 +29,9 @@ function conversation(n: number, extra: Partial<ConversationDetail> = {}): Conve
     customer: { id: id(500 + n), display_name: `Customer ${n}`, phone: `+8525123456${n}` },
     created_at: NOW - 3600,
     session_expires_at: NOW + 3600,
+    csat_score: null,
+    csat_comment: null,
+    csat_rated_at: null,
     ...extra,
   };
 }

@@ -51,6 +51,7 @@ const SALES: Channel = {
   widget_key: null,
   allowed_origins: [],
   auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
+  widget: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };
@@ -73,6 +74,9 @@ function conversation(index: number, extra: Partial<Conversation> = {}): Convers
     customer: { id: AMY.id, display_name: AMY.display_name, phone: AMY.phone },
     created_at: 1_700_000_000,
     session_expires_at: null,
+    csat_score: null,
+    csat_comment: null,
+    csat_rated_at: null,
     ...extra,
   };
 }

@@ -33,6 +33,9 @@ const conversation = (n: number, extra: Partial<ConversationDetail> = {}): Conve
   snoozed: false,
   snoozed_until: null,
   session_expires_at: NOW + 3600,
+  csat_score: null,
+  csat_comment: null,
+  csat_rated_at: null,
   ...extra,
 });
 

@@ -92,7 +92,7 @@ export function createOutboundService(
     return {
       type: body.type,
       text: body.caption || null,
-      content: { attachment_id: attachment.id, filename: attachment.filename },
+      content: { attachment_id: attachment.id, filename: attachment.filename, size: attachment.size },
       mediaKey: attachment.mediaKey,
       mediaType: attachment.mediaType,
     };
