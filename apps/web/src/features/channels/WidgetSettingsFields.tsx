@@ -4,6 +4,7 @@ import { Avatar, Button, Checkbox, Divider, Flex, Form, Input, Segmented, Select
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
+import { ColorField } from '../../ui/ColorField.tsx';
 import { CHANNELS_NS } from './i18n/index.ts';
 import { WidgetPreview } from './WidgetPreview.tsx';
 import { previewConfig, WEEKDAYS, type WidgetFormValues } from './widget-form.ts';
@@ -56,42 +57,6 @@ function AvatarPicker({ value, onChange }: { value?: string | null; onChange?: (
         )}
       </Flex>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
-    </Flex>
-  );
-}
-
-/**
- * A colour: the browser's own picker beside its `#rrggbb` text (antd's ColorPicker would weigh on every page's
- * shared chunks).
- */
-function ColorField({
-  value,
-  onChange,
-  label,
-  id,
-}: {
-  value?: string;
-  onChange?: (value: string) => void;
-  label: string;
-  id?: string;
-}) {
-  const valid = WIDGET_COLOR_PATTERN.test(value ?? '');
-  return (
-    <Flex gap={8} align="center">
-      <input
-        type="color"
-        aria-label={label}
-        value={valid ? value!.toLowerCase() : '#1064e0'}
-        onChange={(event) => onChange?.(event.target.value)}
-        style={{ width: 40, height: 32, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
-      />
-      <Input
-        id={id}
-        value={value}
-        onChange={(event) => onChange?.(event.target.value)}
-        style={{ width: 120 }}
-        maxLength={7}
-      />
     </Flex>
   );
 }

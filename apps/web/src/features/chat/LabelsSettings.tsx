@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ConversationLabel, LABEL_COLORS } from '@omnichat/contracts';
-import { Button, Card, ColorPicker, Empty, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/use-session.ts';
+import { ColorField } from '../../ui/ColorField.tsx';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { useDeleteLabel, useLabels, useSaveLabel } from './desk-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
@@ -98,12 +99,8 @@ export function LabelsSettings({ canWrite }: { canWrite: boolean }) {
             <Form.Item name="name" label={t('desk.labelsPage.name')} rules={[{ required: true, max: 40 }]}>
               <Input maxLength={40} />
             </Form.Item>
-            <Form.Item
-              name="color"
-              label={t('desk.labelsPage.color')}
-              getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
-            >
-              <ColorPicker presets={[{ label: t('desk.labelsPage.color'), colors: LABEL_COLORS }]} disabledAlpha />
+            <Form.Item name="color" label={t('desk.labelsPage.color')}>
+              <ColorField label={t('desk.labelsPage.color')} presets={LABEL_COLORS} fallback={LABEL_COLORS[0]} />
             </Form.Item>
           </Form>
         </Modal>
