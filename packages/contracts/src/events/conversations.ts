@@ -34,6 +34,8 @@ export const CONVERSATION_CHANGES = [
   'customer_merged',
   'snoozed',
   'labels',
+  /** the customer rated it (web chat's CSAT) */
+  'rated',
 ] as const;
 
 export const conversationEvents = {

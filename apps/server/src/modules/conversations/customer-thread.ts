@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { ChannelRow } from '../channels/index.ts';
-import { factsOf, messagesStored } from './announce.ts';
+import { conversationChanged, factsOf, messagesStored } from './announce.ts';
 import { autoAssign } from './auto-assign.ts';
 import { conversations, type MessageRow, messages } from './conversations.tables.ts';
 import { addMessage, openConversation } from './threads.ts';
@@ -115,6 +115,7 @@ export async function latestConversation(tx: Tx, channel: ChannelRow, customerId
  * replaces the last.
  */
 export async function rateConversation(
+  events: EventBus,
   tx: Tx,
   channel: ChannelRow,
   customerId: string,
@@ -141,6 +142,8 @@ export async function rateConversation(
     .set({ csatScore: rating.score, csatComment: rating.comment, csatRatedAt: new Date() })
     .where(eq(conversations.id, conversation.id))
     .returning();
+  // the agents' open thread shows the rating without a reload
+  await conversationChanged(events, tx, channel.workspaceId, 'rated', factsOf(rated!, channel.type), null);
   return rated!;
 }
 

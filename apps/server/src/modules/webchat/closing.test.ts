@@ -34,6 +34,8 @@ async function chatting() {
 describe('closing a web-chat conversation', () => {
   it('tells the visitor, who then rates it once closed; agents see the rating on the conversation', async () => {
     const { owner, visitor, conversation, stream } = await chatting();
+    const changes: string[] = [];
+    t.app.events.on('conversation.changed', 'test.subscriber', async (event) => void changes.push(event.data.change));
     const early = await visitor.call('POST', '/rating', { score: 4 });
     expect(early.statusCode).toBe(409);
     expect(json(early).error).toBe('this conversation is still open: it can be rated once it is closed');
@@ -60,6 +62,9 @@ describe('closing a web-chat conversation', () => {
     const detail = json(await r.get(`/v1/conversations/${conversation.id}`, owner.token)).data;
     expect(detail).toMatchObject({ csat_score: 5, csat_comment: 'Quick and kind' });
     expect(detail.csat_rated_at).toBeGreaterThan(0);
+    // announced, so the agents' open thread shows the rating without a reload
+    await t.app.jobs.drain();
+    expect(changes).toContain('rated');
     // the visitor's thread never shows it as a message
     expect((await visitor.thread()).map((m) => m.text)).toEqual(['My parcel is late']);
   });

@@ -272,7 +272,7 @@ export function createWebchatService(ctx: AppContext) {
     database.withWorkspace(channel.workspaceId, async (tx) => {
       const { customerId } = await visitorOf(tx, channel, token);
       if (!customerId) throw notFound();
-      const rated = await rateConversation(tx, channel, customerId, {
+      const rated = await rateConversation(ctx.events, tx, channel, customerId, {
         score: body.score,
         comment: body.comment ?? null,
         conversationId: body.conversation_id,

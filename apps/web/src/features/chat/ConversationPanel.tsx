@@ -1,6 +1,6 @@
 import { type ConversationDetail, memberEndpoints, teamEndpoints } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Flex, Select, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Rate, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -121,6 +121,23 @@ export function ConversationPanel({
             label: t('panel.status'),
             children: <Tag color={closed ? 'default' : 'blue'}>{t(`panel.${conversation.status}`)}</Tag>,
           },
+          ...(conversation.csat_score
+            ? [
+                {
+                  key: 'rating',
+                  label: t('panel.rating'),
+                  children: (
+                    <Flex vertical gap={2}>
+                      <Rate disabled value={conversation.csat_score} style={{ fontSize: 14 }} />
+                      <Typography.Text type="secondary">
+                        {t('panel.ratingOf', { score: conversation.csat_score })}
+                      </Typography.Text>
+                      {conversation.csat_comment && <Typography.Text>“{conversation.csat_comment}”</Typography.Text>}
+                    </Flex>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {canWrite && (

@@ -181,6 +181,13 @@ describe('thread header', () => {
       expect(callsTo('PUT', `/v1/conversations/${id(1)}/status`)[0]?.body).toEqual({ status: 'open' }),
     );
   });
+
+  it("shows the customer's rating of a resolved conversation beside the thread", async () => {
+    setup(conversation(1, { status: 'closed', csat_score: 4, csat_comment: 'Quick and kind', csat_rated_at: NOW }));
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(await screen.findByText('4 of 5')).toBeInTheDocument();
+    expect(screen.getByText('“Quick and kind”')).toBeInTheDocument();
+  });
 });
 
 describe('conversation list', () => {

@@ -62,6 +62,8 @@ export const chatEn = {
     windowClosed: "The customer's 24-hour reply window has closed: only a template message can be sent.",
   },
   panel: {
+    rating: 'Customer rating',
+    ratingOf: '{{score}} of 5',
     sessionTagged: 'Human agent until {{time}}',
     customerPage: 'Open the customer',
     phone: 'Phone',

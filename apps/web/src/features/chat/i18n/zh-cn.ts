@@ -64,6 +64,8 @@ export const chatZhCn: ChatCatalogue = {
     windowClosed: '客户的 24 小时回复时段已结束：只能发送模板消息。',
   },
   panel: {
+    rating: '客户评分',
+    ratingOf: '{{score}} / 5 分',
     sessionTagged: '人工客服标签至 {{time}}',
     customerPage: '打开客户资料',
     phone: '电话',

@@ -64,6 +64,8 @@ export const chatZhHk: ChatCatalogue = {
     windowClosed: '客戶的 24 小時回覆時段已結束：只可傳送範本訊息。',
   },
   panel: {
+    rating: '客戶評分',
+    ratingOf: '{{score}} / 5 分',
     sessionTagged: '真人客服標籤至 {{time}}',
     customerPage: '開啟客戶資料',
     phone: '電話',
