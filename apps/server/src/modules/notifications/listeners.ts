@@ -155,7 +155,9 @@ export const notificationListeners: DurableListenerDefinition[] = [
     name: 'notifications.notify',
     handle: async ({ id, workspaceId, data }, job) =>
       job.inWorkspace(async (tx) => {
-        if (!data.assignee_member_id || data.assignee_member_id === data.by_member_id) return;
+        // an auto-assignment (no member did it) comes with the customer's first message, whose notification the
+        // assignee gets: one item for one conversation
+        if (!data.assignee_member_id || !data.by_member_id || data.assignee_member_id === data.by_member_id) return;
         const userId = await userOfMember(tx, data.assignee_member_id);
         if (userId)
           await notifierOf(job.app).notifyIn(tx, workspaceId!, [userId], {
