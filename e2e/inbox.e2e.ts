@@ -86,7 +86,7 @@ describe('inbox', () => {
     await visitor.getByLabel('Type a message…').press('Enter');
 
     // the agent's list shows it without a reload
-    const row = agent.getByRole('button', { name: /^Visitor [0-9A-F]{6}, 1 unread$/ });
+    const row = agent.getByRole('button', { name: /^Web visitor \d{4}, 1 unread$/ });
     await row.waitFor();
     await row.click();
     await agent.getByRole('log').getByText('Do you ship to Kowloon?').waitFor();
