@@ -17,7 +17,8 @@ const { renderPage, PAGES, HTML_LANG } = await import(pathToFileURL(path.resolve
 const LOCALES = ['en', 'zh-hk', 'zh-cn'];
 const THEMES = ['light', 'dark'];
 const css = (file) => readFileSync(path.join(web, 'src', file), 'utf8');
-// the app's base styles (fonts, the dark page) and the public pages' own, minus comments and indentation
+// the app's base styles (fonts, the dark page) and the public pages' own, minus comments and indentation (after
+// antd's, as in the app, where they win over antd's :where() rules of the same weight)
 const pageCss = [css('app/global.css'), css('features/marketing/marketing.css')]
   .join('\n')
   .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -42,8 +43,8 @@ for (const page of Object.keys(PAGES))
 <meta name="theme-color" content="#1677ff" />
 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
 <link rel="manifest" href="/manifest.webmanifest" />
-<style>${pageCss}</style>
 <style>${antdCss}</style>
+<style>${pageCss}</style>
 <script src="/marketing.js" defer></script>
 </head>
 <body>

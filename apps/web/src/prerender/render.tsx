@@ -52,7 +52,7 @@ export async function renderPage(page: PageKey, locale: Locale, theme: ThemeMode
   const Page = COMPONENTS[page];
   const config = themeConfig(theme, true);
   const body = renderToString(
-    <StyleProvider cache={cache} hashPriority="high">
+    <StyleProvider cache={cache}>
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <StaticPageContext.Provider value={{ theme }}>
