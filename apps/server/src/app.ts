@@ -36,6 +36,7 @@ import { createTokenService } from './platform/auth/tokens.ts';
 import type { Database } from './platform/db/database.ts';
 import { EventBus } from './platform/events/event-bus.ts';
 import { localeOf, registerErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { serveMarketingPages } from './platform/http/marketing-pages.ts';
 import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/protocol-errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import type { AppInstance } from './platform/http/types.ts';
@@ -246,6 +247,19 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   }
 
   const hasWebApp = servesApi && (await serveWebApp(app, config.webDist));
+  if (hasWebApp)
+    serveMarketingPages(app, config.webDist, async () => {
+      const keys = ['system.name', 'system.logo', 'system.contact.email', 'system.source.url'];
+      const found = new Map((await settings.list(keys, { publicOnly: true })).map((entry) => [entry.key, entry.value]));
+      const source = found.get('system.source.url')?.trim() ?? '';
+      return {
+        name: found.get('system.name')?.trim() ?? '',
+        logo: found.get('system.logo')?.trim() ?? '',
+        email: found.get('system.contact.email')?.trim() ?? '',
+        // an address a browser opens, never a script
+        source: /^https?:\/\//i.test(source) ? source : '',
+      };
+    });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {

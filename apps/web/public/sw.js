@@ -1,7 +1,10 @@
 // OmniChat's service worker. The app shell (the page and its hashed scripts and styles) comes from the cache on
 // repeat visits; API answers never do: they always come from the server. It also shows web push notifications.
-const SHELL_CACHE = 'omnichat-shell-v1';
+const SHELL_CACHE = 'omnichat-shell-v2';
 const API_PREFIXES = ['/v1/', '/public/', '/api/'];
+/** the single-page app's page (every route but the public pages, which are HTML of their own) */
+const SHELL = '/app';
+const PUBLIC_PAGES = ['/', '/about', '/pricing'];
 /** hashed files of earlier releases are dropped beyond this many */
 const MAX_ENTRIES = 300;
 
@@ -9,7 +12,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => cache.add('/'))
+      .then((cache) => cache.add(SHELL))
       .then(() => self.skipWaiting()),
   );
 });
@@ -33,14 +36,19 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/assets/')) event.respondWith(assetFromCacheFirst(request));
 });
 
-/** Every route is the same page: the newest from the server, the cached one when offline. */
+/**
+ * Every app route is the same page: the newest from the server, the cached one when offline. The public pages
+ * (rendered at build time, without the app) are kept apart under their own address.
+ */
 async function pageFromNetworkFirst(request) {
+  const { pathname } = new URL(request.url);
+  const key = PUBLIC_PAGES.includes(pathname) ? pathname : SHELL;
   try {
     const response = await fetch(request);
-    if (response.ok) await (await caches.open(SHELL_CACHE)).put('/', response.clone());
+    if (response.ok) await (await caches.open(SHELL_CACHE)).put(key, response.clone());
     return response;
   } catch (error) {
-    const cached = await caches.match('/');
+    const cached = (await caches.match(key)) ?? (await caches.match(SHELL));
     if (cached) return cached;
     throw error;
   }

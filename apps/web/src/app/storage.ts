@@ -55,11 +55,19 @@ export function readString(key: StorageKey): string | null {
   return safeStorage()?.getItem(key) ?? null;
 }
 
+/** Kept in cookies too: the server picks the prerendered public pages' language and theme by them. */
+const COOKIE_KEYS: StorageKey[] = [STORAGE_KEYS.language, STORAGE_KEYS.theme];
+
 export function writeString(key: StorageKey, value: string | null): void {
   const storage = safeStorage();
   if (!storage) return;
   if (value === null) storage.removeItem(key);
   else storage.setItem(key, value);
+  if (COOKIE_KEYS.includes(key) && typeof document !== 'undefined') {
+    const age = value === null ? 0 : 60 * 60 * 24 * 365;
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie every browser keeps (the Cookie Store API is not in all of them)
+    document.cookie = `${key}=${encodeURIComponent(value ?? '')}; path=/; max-age=${age}; samesite=lax`;
+  }
   notify();
 }
 

@@ -12,14 +12,23 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', 'zh-hk': 
  */
 export function LanguagePicker() {
   const { locale, setLocale } = usePreferences();
+  return <LanguageSelect value={locale} onChange={setLocale} />;
+}
+
+/**
+ * The select itself; without `onChange` it is uncontrolled and marked `data-oc-language` for the prerendered
+ * public pages, whose script (public/marketing.js) switches the language.
+ */
+export function LanguageSelect({ value, onChange }: { value: Locale; onChange?: (locale: Locale) => void }) {
   const { token } = theme.useToken();
   return (
     <span style={{ position: 'relative', display: 'inline-flex', alignItems: 'center' }}>
       <GlobalOutlined aria-hidden style={{ position: 'absolute', insetInlineStart: 8, pointerEvents: 'none' }} />
       <select
         aria-label="language"
-        value={locale}
-        onChange={(event) => setLocale(event.target.value as Locale)}
+        {...(onChange
+          ? { value, onChange: (event) => onChange(event.target.value as Locale) }
+          : { defaultValue: value, 'data-oc-language': '' })}
         style={{
           appearance: 'none',
           border: 'none',

@@ -19,6 +19,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     index: false,
     cacheControl: false,
     preCompressed: true,
+    // the public pages rendered at build time are answered filled in (marketing-pages.ts), never raw
+    allowedPath: (pathName) => !pathName.startsWith('/prerendered/'),
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

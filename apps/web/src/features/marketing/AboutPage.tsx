@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { usePublicSettings } from '../../app/queries.ts';
 import { FeatureCard } from './FeatureCard.tsx';
 import { MarketingLayout } from './MarketingLayout.tsx';
+import { PLACEHOLDERS, useStaticPage, WhenSet } from './static-page.tsx';
 import { sectionTitleStyle } from './styles.ts';
 
 const SECTIONS: { key: 'Mission' | 'Open' | 'Privacy'; icon: ReactNode }[] = [
@@ -20,7 +21,9 @@ const siteOrigin = () => (typeof window === 'undefined' ? 'http://localhost:3000
 /** #self-hosting: where the pricing page's free self-hosted tier leads. */
 function SelfHostingSection() {
   const { t } = useTranslation();
-  const source = usePublicSettings().data?.['system.source.url']?.trim();
+  const staticPage = useStaticPage();
+  const settings = usePublicSettings();
+  const source = staticPage ? PLACEHOLDERS.source : settings.data?.['system.source.url']?.trim();
   return (
     <section id="self-hosting" aria-labelledby="self-hosting-title" style={{ marginTop: 56 }}>
       <Typography.Title level={2} id="self-hosting-title">
@@ -29,18 +32,21 @@ function SelfHostingSection() {
       <Typography.Paragraph>{t('marketing.selfHostText')}</Typography.Paragraph>
       <ol>
         <li>
-          {source ? (
-            <Typography.Link href={source} target="_blank" rel="noopener">
-              {t('marketing.selfHostStep1')}
-            </Typography.Link>
-          ) : (
-            t('marketing.selfHostStep1')
-          )}
+          <WhenSet
+            when="source"
+            value={source}
+            then={
+              <Typography.Link href={source} target="_blank" rel="noopener">
+                {t('marketing.selfHostStep1')}
+              </Typography.Link>
+            }
+            otherwise={t('marketing.selfHostStep1')}
+          />
         </li>
         <li>
           {t('marketing.selfHostStep2')} <Typography.Text code>npm install && npm start</Typography.Text>
         </li>
-        <li>{t('marketing.selfHostStep3', { origin: siteOrigin() })}</li>
+        <li>{t('marketing.selfHostStep3', { origin: staticPage ? PLACEHOLDERS.origin : siteOrigin() })}</li>
       </ol>
       <Typography.Paragraph type="secondary">{t('marketing.selfHostDocs')}</Typography.Paragraph>
     </section>
@@ -50,18 +56,27 @@ function SelfHostingSection() {
 /** #contact: the platform's published contact address, where the pricing page's "Contact us" leads without one. */
 function ContactSection() {
   const { t } = useTranslation();
-  const email = usePublicSettings().data?.['system.contact.email'];
+  const staticPage = useStaticPage();
+  const settings = usePublicSettings();
+  const email = staticPage ? PLACEHOLDERS.email : settings.data?.['system.contact.email'];
   return (
     <section id="contact" aria-labelledby="contact-title" style={{ marginTop: 40 }}>
       <Typography.Title level={2} id="contact-title">
         {t('marketing.contactTitle')}
       </Typography.Title>
-      <Typography.Paragraph>{email ? t('marketing.contactText') : t('marketing.contactNoEmail')}</Typography.Paragraph>
-      {email && (
-        <Button type="primary" href={`mailto:${email}`}>
-          {t('marketing.contactWrite', { email })}
-        </Button>
-      )}
+      <WhenSet
+        when="email"
+        value={email}
+        then={
+          <>
+            <Typography.Paragraph>{t('marketing.contactText')}</Typography.Paragraph>
+            <Button type="primary" href={`mailto:${email}`}>
+              {t('marketing.contactWrite', { email })}
+            </Button>
+          </>
+        }
+        otherwise={<Typography.Paragraph>{t('marketing.contactNoEmail')}</Typography.Paragraph>}
+      />
     </section>
   );
 }
@@ -93,6 +108,7 @@ export function AboutPage() {
             {SECTIONS.map((section) => (
               <Col key={section.key} xs={24} md={8}>
                 <FeatureCard
+                  level={2}
                   icon={section.icon}
                   color={token.colorPrimary}
                   title={t(`marketing.about${section.key}Title`)}

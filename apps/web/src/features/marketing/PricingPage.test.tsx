@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
 import { PUBLIC_SETTINGS } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -117,5 +118,30 @@ describe('public pages', () => {
     await renderApp('/auth/register?plan=platinum');
     expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(screen.queryByText(/Plan chosen/)).not.toBeInTheDocument();
+  });
+
+  it('the phone menu is a disclosure with the pages, sign in and sign up', async () => {
+    stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
+    await renderApp('/about');
+    const menu = await screen.findByRole('navigation', { name: 'Menu' });
+    expect(menu.closest('details')).not.toBeNull();
+    const links = [...menu.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Features', '/#features'],
+      ['Pricing', '/pricing'],
+      ['About', '/about'],
+      ['Sign in', '/auth/login'],
+      ['Sign up', '/auth/register'],
+    ]);
+  });
+
+  it('keeps the chosen language and theme in cookies too, which pick the public pages the server sends', () => {
+    writeString(STORAGE_KEYS.language, 'zh-hk');
+    writeString(STORAGE_KEYS.theme, 'dark');
+    expect(document.cookie).toContain('language=zh-hk');
+    expect(document.cookie).toContain('theme=dark');
+    writeString(STORAGE_KEYS.language, null);
+    writeString(STORAGE_KEYS.theme, null);
+    expect(document.cookie).not.toMatch(/language=|theme=/);
   });
 });

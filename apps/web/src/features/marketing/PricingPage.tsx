@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { usePublicSettings } from '../../app/queries.ts';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { PRICING_TIERS, type PricingTier, YEARLY_MONTHS_CHARGED } from './pricing-plans.ts';
+import { PLACEHOLDERS, useStaticPage, WhenSet } from './static-page.tsx';
 import { sectionTitleStyle } from './styles.ts';
 
 type Cycle = 'monthly' | 'yearly';
@@ -38,10 +39,37 @@ function Price({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
 /** A tier's call to action: a page of the site, or the platform's contact address when one is published. */
 function CtaLink({ to, children }: { to: string; children: ReactNode }) {
   const settings = usePublicSettings();
-  const email = settings.data?.['system.contact.email'];
-  if (to !== 'contact') return <Link to={to}>{children}</Link>;
-  if (email) return <a href={`mailto:${email}`}>{children}</a>;
-  return <Link to="/about#contact">{children}</Link>;
+  const staticPage = useStaticPage();
+  const email = staticPage ? PLACEHOLDERS.email : settings.data?.['system.contact.email'];
+  if (to !== 'contact')
+    return (
+      <Link to={to} data-oc-plan={to.includes('cycle=') ? '' : undefined}>
+        {children}
+      </Link>
+    );
+  return (
+    <WhenSet
+      when="email"
+      value={email}
+      then={<a href={`mailto:${email}`}>{children}</a>}
+      otherwise={<Link to="/about#contact">{children}</Link>}
+    />
+  );
+}
+
+/** The price of the cycle shown; prerendered, both (marketing.css shows the one of the section's data-cycle). */
+function CyclePrice({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
+  if (!useStaticPage()) return <Price tier={tier} cycle={cycle} />;
+  return (
+    <>
+      <div className="oc-when-monthly">
+        <Price tier={tier} cycle="monthly" />
+      </div>
+      <div className="oc-when-yearly">
+        <Price tier={tier} cycle="yearly" />
+      </div>
+    </>
+  );
 }
 
 /** The sign-up address that carries the chosen plan and billing cycle (shown and remembered by the sign-up page). */
@@ -61,12 +89,12 @@ function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
       styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%', gap: 16 } }}
     >
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24, lineHeight: 1.35 }}>
           {t(`marketing.plan${tier.key}`)}
         </Typography.Title>
         <Typography.Text type="secondary">{t(`marketing.plan${tier.key}Text`)}</Typography.Text>
       </div>
-      <Price tier={tier} cycle={cycle} />
+      <CyclePrice tier={tier} cycle={cycle} />
       <Flex vertical gap={10} style={{ flex: 1 }}>
         {tier.features.map((feature) => (
           <Flex key={feature.key} gap={10} align="flex-start">
@@ -94,10 +122,20 @@ function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
 /** /pricing: tiers with a monthly / yearly toggle; yearly saves two months. */
 export function PricingPage() {
   const { t } = useTranslation();
+  const staticPage = useStaticPage();
   const [cycle, setCycle] = useState<Cycle>('monthly');
+  const saveTag = (variant: Cycle) => (
+    <Tag
+      color="green"
+      variant={variant === 'yearly' ? 'solid' : 'outlined'}
+      style={{ fontSize: 14, padding: '2px 10px' }}
+    >
+      {t('marketing.saveTwoMonths')}
+    </Tag>
+  );
   return (
     <MarketingLayout title={t('marketing.pricing')}>
-      <section className="oc-section">
+      <section className="oc-section" data-cycle={cycle}>
         <div className="oc-container">
           <Typography.Title style={{ ...sectionTitleStyle, marginTop: 0 }}>
             {t('marketing.pricingTitle')}
@@ -108,6 +146,7 @@ export function PricingPage() {
           <Flex justify="center" align="center" gap={12} wrap style={{ margin: '24px 0 40px' }}>
             <Segmented<Cycle>
               size="large"
+              data-oc-cycle=""
               value={cycle}
               onChange={setCycle}
               aria-label="billing cycle"
@@ -116,13 +155,14 @@ export function PricingPage() {
                 { value: 'yearly', label: t('marketing.yearly') },
               ]}
             />
-            <Tag
-              color="green"
-              variant={cycle === 'yearly' ? 'solid' : 'outlined'}
-              style={{ fontSize: 14, padding: '2px 10px' }}
-            >
-              {t('marketing.saveTwoMonths')}
-            </Tag>
+            {staticPage ? (
+              <>
+                <span className="oc-when-monthly">{saveTag('monthly')}</span>
+                <span className="oc-when-yearly">{saveTag('yearly')}</span>
+              </>
+            ) : (
+              saveTag(cycle)
+            )}
           </Flex>
           <Row gutter={[24, 24]} align="stretch">
             {PRICING_TIERS.map((tier) => (
