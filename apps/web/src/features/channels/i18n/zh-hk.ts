@@ -83,7 +83,7 @@ export const channelsZhHk: ChannelsCatalogue = {
     modes: { off: '不詢問', optional: '選填', required: '必填' },
     hours: '營業時間',
     hoursEnabled: '只在營業時間內服務',
-    hoursHelp: '以你機構的時區計算。營業時間以外，小工具會顯示離線訊息並請訪客留下電郵。',
+    hoursHelp: '以你組織的時區計算。營業時間以外，小工具會顯示離線訊息並請訪客留下電郵。',
     days: { 0: '星期日', 1: '星期一', 2: '星期二', 3: '星期三', 4: '星期四', 5: '星期五', 6: '星期六' },
     opens: '{{day}}開始時間',
     closes: '{{day}}結束時間',
