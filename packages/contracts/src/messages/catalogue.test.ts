@@ -1,22 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLocale } from '../locales.ts';
-import { addAllCatalogues, CATALOGUES } from './all.ts';
-import { translate } from './index.ts';
+import { LOCALES, resolveLocale } from '../locales.ts';
+import { addAllCatalogues } from './all.ts';
+import { en } from './en.ts';
+import { isMessageKey, translate } from './index.ts';
+import { serverEn } from './server-en.ts';
+import { serverZhCn } from './server-zh-cn.ts';
+import { serverZhHk } from './server-zh-hk.ts';
+import { zhCn } from './zh-cn.ts';
+import { zhHk } from './zh-hk.ts';
+
+declare global {
+  interface ImportMeta {
+    /** Vite's glob import (Vitest runs it): the browser side's sources, read as text. */
+    glob(patterns: string[], options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>;
+  }
+}
 
 addAllCatalogues();
 
+const PARTS = {
+  shared: { en, 'zh-hk': zhHk, 'zh-cn': zhCn },
+  server: { en: serverEn, 'zh-hk': serverZhHk, 'zh-cn': serverZhCn },
+} satisfies Record<string, Record<(typeof LOCALES)[number], Record<string, string>>>;
+
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
+/** Everything the browser bundles that may name a key: the contracts (but the catalogues) and the web app, tests aside. */
+const browserSources = import.meta.glob(
+  ['../**/*.ts', '!./**', '../../../../apps/web/src/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}', '!**/test/**'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
+
 describe('message catalogue', () => {
-  it('has every English key in each locale, with the same placeholders and real text', () => {
-    const english = CATALOGUES.en;
-    for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
-      expect(Object.keys(catalogue).sort(), locale).toEqual(Object.keys(english).sort());
+  it.each(Object.entries(PARTS))('has every English %s key in each locale, same placeholders, real text', (_, part) => {
+    for (const [locale, catalogue] of Object.entries<Record<string, string>>(part)) {
+      expect(Object.keys(catalogue).sort(), locale).toEqual(Object.keys(part.en).sort());
       for (const [key, text] of Object.entries(catalogue)) {
         expect(text.trim(), `${locale}.${key}`).not.toBe('');
-        expect(placeholders(text), `${locale}.${key}`).toEqual(placeholders(english[key as keyof typeof english]));
+        expect(placeholders(text), `${locale}.${key}`).toEqual(
+          placeholders(part.en[key as keyof typeof part.en] as string),
+        );
       }
     }
+  });
+
+  it('keeps a key in one part only, and the server speaks every key in every language', () => {
+    expect(Object.keys(serverEn).filter((key) => Object.hasOwn(en, key))).toEqual([]);
+    for (const locale of LOCALES) {
+      const texts: Record<string, string> = { ...PARTS.shared[locale], ...PARTS.server[locale] };
+      for (const [key, text] of Object.entries(texts)) {
+        expect(isMessageKey(key), key).toBe(true);
+        expect(translate(key as keyof typeof en, locale), `${locale}.${key}`).toBe(text);
+      }
+    }
+    expect(translate('notification_not_found', 'zh-hk')).toBe(serverZhHk.notification_not_found);
+  });
+
+  it('keeps out of the server-only part every key the browser names (contracts or web app)', () => {
+    expect(Object.keys(browserSources).length).toBeGreaterThan(100);
+    const named = new Map<string, string[]>();
+    for (const [file, source] of Object.entries(browserSources)) {
+      for (const key of Object.keys(serverEn))
+        if (new RegExp(`['"\`]${key}['"\`]`).test(source)) named.set(key, [...(named.get(key) ?? []), file]);
+      // keys built from a prefix (`notify_${type}`) must not reach server-only keys either
+      for (const [, prefix] of source.matchAll(/`(\w+_)\$\{/g))
+        for (const key of Object.keys(serverEn))
+          if (key.startsWith(prefix as string))
+            named.set(key, [...(named.get(key) ?? []), `${file} (\`${prefix}\${…}\`)`]);
+    }
+    // a key listed here is used by the browser: move it (all three languages) from server-*.ts to en.ts, zh-hk.ts, zh-cn.ts
+    expect(Object.fromEntries(named)).toEqual({});
   });
 
   it('keeps the spec wording in English', () => {

@@ -44,12 +44,12 @@ const GLOSSARY: Record<'zh-hk' | 'zh-cn', Rule[]> = {
 };
 
 const sources = {
-  'zh-hk': import.meta.glob(['../../**/i18n/*zh-hk.ts', '../../../../../packages/contracts/src/messages/zh-hk.ts'], {
+  'zh-hk': import.meta.glob(['../../**/i18n/*zh-hk.ts', '../../../../../packages/contracts/src/messages/*zh-hk.ts'], {
     query: '?raw',
     import: 'default',
     eager: true,
   }),
-  'zh-cn': import.meta.glob(['../../**/i18n/*zh-cn.ts', '../../../../../packages/contracts/src/messages/zh-cn.ts'], {
+  'zh-cn': import.meta.glob(['../../**/i18n/*zh-cn.ts', '../../../../../packages/contracts/src/messages/*zh-cn.ts'], {
     query: '?raw',
     import: 'default',
     eager: true,
