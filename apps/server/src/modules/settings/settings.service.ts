@@ -5,10 +5,9 @@ import {
   SYSTEM_SETTINGS,
   type SystemSettingKey,
 } from '@omnichat/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { systemAdmins } from '../../platform/identity/admins.tables.ts';
 import type { SecretSealer } from '../../platform/secrets/secret-box.ts';
 import { settingValueProblem } from './setting-rules.ts';
 import { systemSettings } from './settings.tables.ts';

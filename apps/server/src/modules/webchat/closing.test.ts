@@ -100,7 +100,7 @@ describe('closing a web-chat conversation', () => {
 
 describe("an agent's typing", () => {
   it("reaches the conversation's visitor, not another visitor", async () => {
-    const { owner, channel, visitor, conversation, stream } = await chatting();
+    const { owner, channel, conversation, stream } = await chatting();
     const other = widget(t, channel.widget_key);
     await other.start();
     await other.say('Someone else');

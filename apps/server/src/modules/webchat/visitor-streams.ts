@@ -27,7 +27,7 @@ export const newVisitorKey = (channelId: string, visitorId: string) => `${channe
 
 /** A message whose attachment's address is relative (`/files/…`) made whole under the widget API's `base`. */
 export const underBase = (message: WebchatMessage, base: string): WebchatMessage =>
-  message.attachment && message.attachment.url.startsWith('/')
+  message.attachment?.url.startsWith('/')
     ? { ...message, attachment: { ...message.attachment, url: `${base}${message.attachment.url}` } }
     : message;
 
