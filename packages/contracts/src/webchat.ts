@@ -162,6 +162,8 @@ export const webchatConfigSchema = z.object({
   /** the files a visitor may send, and how large */
   file_types: z.array(z.string()),
   file_max_bytes: z.number(),
+  /** the channel's widget settings as `PUT /v1/channels/{id}` sets them (the fields above, resolved for the widget) */
+  widget: widgetSettingsSchema,
 });
 export type WebchatConfig = z.infer<typeof webchatConfigSchema>;
 

@@ -46,6 +46,16 @@ const CONFIG: WebchatConfig = {
   offline_message: null,
   file_types: ['image/png', 'image/jpeg', 'application/pdf'],
   file_max_bytes: 20 * 1024 * 1024,
+  widget: {
+    color: '#1064e0',
+    title: null,
+    greeting: null,
+    agent_name: null,
+    agent_avatar: null,
+    pre_chat: { name: 'off', email: 'off', phone: 'off' },
+    business_hours: { enabled: false, hours: [] },
+    offline_message: null,
+  },
 };
 
 function fakeApi(overrides: Partial<WidgetApi> = {}, config: Partial<WebchatConfig> = {}) {

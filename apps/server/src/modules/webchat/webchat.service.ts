@@ -87,6 +87,7 @@ export function createWebchatService(ctx: AppContext) {
         offline_message: widget.offline_message,
         file_types: [...WEBCHAT_FILE_TYPES],
         file_max_bytes: WEBCHAT_LIMITS.fileMaxBytes,
+        widget,
       };
     });
 

@@ -51,6 +51,13 @@ describe("a web-chat channel's widget", () => {
       pre_chat: { name: 'required', email: 'optional', phone: 'optional' },
       online: true,
       offline_message: 'We are away, leave your e-mail',
+      // and as the channel's settings name them
+      widget: {
+        color: '#AA3300',
+        title: 'Acme support',
+        greeting: 'Hi! How can we help?',
+        pre_chat: { name: 'required', email: 'optional', phone: 'optional' },
+      },
     });
     for (const secret of ['widget_key', 'allowed_origins', 'workspace', 'shop.example', channel.id])
       expect(config.body).not.toContain(secret);

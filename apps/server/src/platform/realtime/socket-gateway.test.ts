@@ -89,6 +89,28 @@ describe('general socket', () => {
     ws.terminate();
   });
 
+  it('handles one socket\'s messages one at a time, in the order they were sent', async () => {
+    const owner = await createOwner(t);
+    const handled: number[] = [];
+    t.app.sockets.on('test.step', {
+      schema: z.object({ n: z.number(), wait_ms: z.number() }),
+      // the first takes longer than the second: handled side by side, they would end the other way round
+      handle: async ({ n, wait_ms }) => {
+        await new Promise((resolve) => setTimeout(resolve, wait_ms));
+        handled.push(n);
+        return { n };
+      },
+    });
+    const ws = await t.app.injectWS(`/v1/ws?token=${owner.token}`);
+    const replies: unknown[] = [];
+    ws.on('message', (raw) => replies.push(JSON.parse(raw.toString()).data?.n));
+    ws.send(JSON.stringify({ action: 'test.step', data: { n: 1, wait_ms: 60 } }));
+    ws.send(JSON.stringify({ action: 'test.step', data: { n: 2, wait_ms: 0 } }));
+    await expect.poll(() => replies).toEqual([1, 2]);
+    expect(handled).toEqual([1, 2]);
+    ws.terminate();
+  });
+
   it("pushes to a user's and an organization's sockets only", async () => {
     const mine = await createOwner(t, 'Mine');
     const theirs = await createOwner(t, 'Theirs');

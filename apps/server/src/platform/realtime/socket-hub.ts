@@ -61,6 +61,8 @@ interface Connection extends HeldConnection {
   /** messages received in the current second, and invalid ones over the connection's life */
   window: { startedAt: number; count: number };
   invalid: number;
+  /** the handling of the messages received so far: each waits for the one before (see `admit`) */
+  handled: Promise<void>;
 }
 
 /**
@@ -197,13 +199,16 @@ export class SocketHub {
       checkedAt: this.now(),
       window: { startedAt: this.now(), count: 0 },
       invalid: 0,
+      handled: Promise.resolve(),
     };
     this.connections.admit(connection);
     socket.on('message', (raw) => {
       if (this.flooding(connection)) return;
-      this.receive(connection, raw.toString()).catch((error) =>
-        this.log.error({ err: error }, 'socket message failed'),
-      );
+      // one message at a time, in the order the client sent them: "typing" then "stopped" must not cross on the
+      // way (each action awaits the database, whose answers may come back in any order)
+      connection.handled = connection.handled
+        .then(() => this.receive(connection, raw.toString()))
+        .catch((error) => this.log.error({ err: error }, 'socket message failed'));
     });
   }
 

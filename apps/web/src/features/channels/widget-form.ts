@@ -62,19 +62,24 @@ export const toWidgetBody = (values: WidgetFormValues): WidgetSettingsBody => ({
 
 /** The configuration the widget would load with these (unsaved) settings, online or not as the preview shows. */
 export function previewConfig(name: string, values: WidgetFormValues, online: boolean): WebchatConfig {
-  return {
-    name,
-    title: values.title.trim() || name,
+  const widget = {
     color: /^#[0-9a-f]{6}$/i.test(values.color) ? values.color : DEFAULT_WIDGET_SETTINGS.color,
+    title: values.title.trim() || null,
     greeting: values.greeting.trim() || null,
     agent_name: values.agent_name.trim() || null,
     agent_avatar: values.agent_avatar,
     pre_chat: values.pre_chat,
     business_hours: hoursOf(values),
+    offline_message: values.offline_message.trim() || null,
+  };
+  return {
+    ...widget,
+    name,
+    title: widget.title ?? name,
     time_zone: '',
     online,
-    offline_message: values.offline_message.trim() || null,
     file_types: [],
     file_max_bytes: WEBCHAT_LIMITS.fileMaxBytes,
+    widget,
   };
 }
