@@ -89,7 +89,7 @@ describe('general socket', () => {
     ws.terminate();
   });
 
-  it('handles one socket\'s messages one at a time, in the order they were sent', async () => {
+  it("handles one socket's messages one at a time, in the order they were sent", async () => {
     const owner = await createOwner(t);
     const handled: number[] = [];
     t.app.sockets.on('test.step', {
