@@ -1,6 +1,5 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MEDIA_TYPES, conversationEndpoints } from '@omnichat/contracts';
+import { ATTACHMENT_MAX_BYTES, conversationEndpoints } from '@omnichat/contracts';
 import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -9,60 +8,9 @@ import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
 import { ok, replies } from '../../../platform/http/envelope.ts';
 import { sendStoredFile } from '../../../platform/http/served-file.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
+import { attachmentTypeOf, cleanFileName, type FilePart } from '../../../platform/storage/attachment-type.ts';
 import { MEDIA_LINK_PATH, mediaLinks } from './media-links.ts';
 import type { OutboundService } from './outbound.service.ts';
-
-type MediaType = (typeof ATTACHMENT_MEDIA_TYPES)[number];
-const ACCEPTED = new Set<string>(ATTACHMENT_MEDIA_TYPES);
-
-/** Other names browsers and systems give the accepted types. */
-const ALIASES: Record<string, MediaType> = {
-  'image/jpg': 'image/jpeg',
-  'image/pjpeg': 'image/jpeg',
-  'audio/mp3': 'audio/mpeg',
-  'audio/x-mp3': 'audio/mpeg',
-  'audio/x-m4a': 'audio/mp4',
-  'audio/m4a': 'audio/mp4',
-  'audio/x-aac': 'audio/aac',
-  'audio/opus': 'audio/ogg',
-};
-
-/** The type of a file sent without a useful one (`application/octet-stream`), by its extension. */
-const BY_EXTENSION: Record<string, MediaType> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.mp4': 'video/mp4',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.opus': 'audio/ogg',
-  '.aac': 'audio/aac',
-  '.m4a': 'audio/mp4',
-  '.pdf': 'application/pdf',
-  '.doc': 'application/msword',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.xls': 'application/vnd.ms-excel',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.ppt': 'application/vnd.ms-powerpoint',
-  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-
-/** One of the accepted types, from the part's declared type (or its extension when it declared none), else null. */
-function mediaTypeOf(declared: string | undefined, filename: string): MediaType | null {
-  const type = (declared ?? '').split(';')[0]!.trim().toLowerCase();
-  if (ACCEPTED.has(type)) return type as MediaType;
-  if (ALIASES[type]) return ALIASES[type];
-  if (type && type !== 'application/octet-stream') return null;
-  return BY_EXTENSION[path.extname(filename).toLowerCase()] ?? null;
-}
-
-/** The name the customer sees on a document: the file's own, without folders or control characters. */
-const cleanName = (filename: string | undefined) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  (path.basename((filename ?? '').replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '') || 'file').slice(0, 200);
-
-type FilePart = { type?: string; filename?: string; mimetype?: string; toBuffer?: () => Promise<Buffer> };
 
 /**
  * Files agents send: the upload (`conversation_write`, into the conversation it will be sent in) and the public,
@@ -122,8 +70,8 @@ export async function outboundMediaRoutes(app: AppInstance, ctx: AppContext, out
         const parts = (request.body ?? {}) as Record<string, FilePart | undefined>;
         const part = parts.file?.type === 'file' ? parts.file : null;
         if (!part?.toBuffer) throw badRequest('attachment_required');
-        const filename = cleanName(part.filename);
-        const mediaType = mediaTypeOf(part.mimetype, filename);
+        const filename = cleanFileName(part.filename);
+        const mediaType = attachmentTypeOf(part.mimetype, filename);
         if (!mediaType) throw badRequest('attachment_type_unsupported');
         const bytes = await part.toBuffer();
         if (bytes.length === 0) throw badRequest('attachment_required');
