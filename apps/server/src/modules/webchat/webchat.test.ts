@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
-import { json, type TestApp } from '../../../test/test-app.ts';
+import { json } from '../../../test/test-app.ts';
 import { channelsTest, webchatChannel as createWebchatChannel } from '../channels/test-helpers.ts';
 import { join } from '../teams/test-helpers.ts';
+import { readEvents, widget } from './test-helpers.ts';
 
 const setup = channelsTest();
 let { t, r } = setup;
@@ -11,57 +12,9 @@ beforeEach(() => {
   ({ t, r } = setup);
 });
 
-/** The widget's calls, as a browser on another site makes them. */
-function widget(app: TestApp, key: string) {
-  let token = '';
-  const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
-    app.app.inject({
-      method,
-      url: `/public/v1/webchat/${key}${path}`,
-      headers: { origin: 'https://shop.example', ...(token && { authorization: `Bearer ${token}` }) },
-      ...(payload && { payload }),
-    });
-  return {
-    call,
-    get token() {
-      return token;
-    },
-    async start(name?: string) {
-      const started = await call('POST', '/visitors', name ? { name } : {});
-      expect(started.statusCode, started.body).toBe(200);
-      token = json(started).data.visitor_token;
-      return json(started).data as { visitor_id: string; visitor_token: string };
-    },
-    say: (text: string, clientId: string = randomUUID()) => call('POST', '/messages', { text, client_id: clientId }),
-    thread: async (afterSeq = 0) => json(await call('GET', `/messages?after_seq=${afterSeq}`)).data as any[],
-  };
-}
-
 async function webchatChannel(name = 'Website') {
   const { owner, channel } = await createWebchatChannel(t, { name });
   return { owner, channel, visitor: widget(t, channel.widget_key) };
-}
-
-/** Reads server-sent events from a live stream until `count` messages came. */
-async function readEvents(response: Response, count: number) {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const events: { id: string; data: any }[] = [];
-  let buffer = '';
-  while (events.length < count) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (data) events.push({ id: /^id: (.*)$/m.exec(block)![1]!, data: JSON.parse(data) });
-      end = buffer.indexOf('\n\n');
-    }
-  }
-  await reader.cancel();
-  return events;
 }
 
 describe('web-chat widget API', () => {
@@ -84,7 +37,7 @@ describe('web-chat widget API', () => {
 
   it('a visitor writes and agents see it as a conversation with a new customer; a retried send is stored once', async () => {
     const { owner, visitor } = await webchatChannel();
-    await visitor.start('Amy Chan');
+    await visitor.start({ name: 'Amy Chan' });
     const clientId = randomUUID();
     const sent = await visitor.say('Do you ship to Kowloon?', clientId);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -154,7 +107,7 @@ describe('web-chat widget API', () => {
     expect(second!.data).toMatchObject({ direction: 'outbound', text: 'Yes!' });
 
     await r.post(`/v1/conversations/${conversation.id}/messages`, owner.token, { type: 'text', text: 'Still here' });
-    const again = await fetch(events, { headers: { 'last-event-id': second!.id } });
+    const again = await fetch(events, { headers: { 'last-event-id': second!.id! } });
     const [missed] = await readEvents(again, 1);
     expect(missed!.data.text).toBe('Still here');
 
