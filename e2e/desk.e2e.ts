@@ -1,18 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, verifiedOwner } from './api.ts';
-import { baseUrl, checkA11y, launchBrowser, newPage } from './support.ts';
+import { checkA11y, launchBrowser, newPage, shopSite, signIn } from './support.ts';
 
 let browser: Browser;
-let shop: Server;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  shop?.close();
 });
 
 /** A 2×2 PNG, as a phone's photo would be (small: the journey is about where it shows, not its size). */
@@ -21,30 +17,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A customer's site on another origin, embedding the widget with the tag the channel page shows. */
-async function shopSite(widgetKey: string) {
-  const page = `<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Demo shop</h1>
-<script async src="${baseUrl()}/widget.js" data-key="${widgetKey}"></script></body></html>`;
-  shop = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(page));
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`;
-}
-
 /** An image that arrived whole (the browser decoded it), not an empty bubble. */
 const shown = (image: Locator) =>
   expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Username or e-mail').waitFor();
-  await checkA11y(page);
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/app/dashboard');
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  await checkA11y(page);
-}
 
 describe('the support desk', () => {
   it('a visitor with a photo is auto-assigned, answered with an image, labelled, resolved and rates it', async () => {

@@ -1,11 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeGraph, startFakeGraph } from '../apps/server/test/fakes/graph-api.ts';
 import { metaJson, signMetaBody, whatsappStatus, whatsappText } from '../apps/server/test/fakes/meta-webhooks.ts';
 import { api, verifiedOwner } from './api.ts';
-import { baseUrl, checkA11y, launchBrowser, newPage } from './support.ts';
+import { baseUrl, checkA11y, launchBrowser, newPage, shopSite, signIn } from './support.ts';
 
 const PHONE_NUMBER_ID = '106540352242922';
 const WHATSAPP_TOKEN = 'e2e-whatsapp-token';
@@ -13,7 +11,6 @@ const APP_SECRET = 'e2e-app-secret';
 
 let browser: Browser;
 let graph: FakeGraph;
-let shop: Server;
 beforeAll(async () => {
   browser = await launchBrowser();
   graph = await startFakeGraph({ port: inject('graphPort') });
@@ -22,17 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await graph?.close();
-  shop?.close();
 });
-
-/** A customer's site on another origin, embedding the widget with one tag as the channel page shows it. */
-async function shopSite(widgetKey: string) {
-  const page = `<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Demo shop</h1>
-<script async src="${baseUrl()}/widget.js" data-key="${widgetKey}"></script></body></html>`;
-  shop = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(page));
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`;
-}
 
 /** Meta posting to the channel's webhook: the escaped JSON it sends, signed with the app secret. */
 async function metaPosts(channelId: string, payload: object) {
@@ -43,18 +30,6 @@ async function metaPosts(channelId: string, payload: object) {
     body: raw,
   });
   expect(answer.status).toBe(200);
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Username or e-mail').waitFor();
-  await checkA11y(page);
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/app/dashboard');
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  await checkA11y(page);
 }
 
 async function reply(agent: Page, text: string) {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 
@@ -168,4 +170,30 @@ export async function checkA11y(page: Page, state = ''): Promise<void> {
     ].join('\n'),
   );
   throw new Error(`accessibility violations on ${key}:\n${report.join('\n')}`);
+}
+
+/** Signs in through the sign-in page and waits for the dashboard, checking both pages' accessibility. */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Username or e-mail').waitFor();
+  await checkA11y(page);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/app/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await checkA11y(page);
+}
+
+/**
+ * A customer's site on another origin, embedding the widget with the one tag the channel page shows; its address.
+ * It closes when the test ends.
+ */
+export async function shopSite(widgetKey: string): Promise<string> {
+  const page = `<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Demo shop</h1>
+<script async src="${baseUrl()}/widget.js" data-key="${widgetKey}"></script></body></html>`;
+  const shop = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => shop.close(() => resolve())));
+  return `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`;
 }
