@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { theme as antdTheme, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { TextBase } from '../ui/TextBase.tsx';
 import { antdLocaleOf, i18n } from './i18n/index.ts';
 import { PreferencesProvider, usePreferences } from './preferences/preferences.tsx';
 import { themeConfig } from './theme.ts';
@@ -15,26 +16,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-}
-
-/**
- * The theme's text colour, font and size for what is not an antd component (what antd's `App` does, without the
- * message, notification and modal machinery it also loads: this app has its own toaster).
- */
-function TextBase({ children }: { children: ReactNode }) {
-  const { token } = antdTheme.useToken();
-  return (
-    <div
-      style={{
-        color: token.colorText,
-        fontFamily: token.fontFamily,
-        fontSize: token.fontSize,
-        lineHeight: token.lineHeight,
-      }}
-    >
-      {children}
-    </div>
-  );
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

@@ -7,8 +7,7 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { Locale } from '@omnichat/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { theme as antdTheme, ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
@@ -20,6 +19,7 @@ import { AboutPage } from '../features/marketing/AboutPage.tsx';
 import { HomePage } from '../features/marketing/HomePage.tsx';
 import { PricingPage } from '../features/marketing/PricingPage.tsx';
 import { PLACEHOLDERS, StaticPageContext } from '../features/marketing/static-page.tsx';
+import { TextBase } from '../ui/TextBase.tsx';
 
 export const PAGES = { home: '/', about: '/about', pricing: '/pricing' } as const;
 export type PageKey = keyof typeof PAGES;
@@ -72,21 +72,4 @@ export async function renderPage(page: PageKey, locale: Locale, theme: ThemeMode
   const titleKey = TITLES[page];
   const title = titleKey ? `${i18n.t(titleKey)} | ${PLACEHOLDERS.name}` : PLACEHOLDERS.name;
   return { body, css, title, description: i18n.t('marketing.heroText') };
-}
-
-/** The providers' text base (app/providers.tsx TextBase), read from the theme's tokens. */
-function TextBase({ children }: { children: ReactNode }) {
-  const { token } = antdTheme.useToken();
-  return (
-    <div
-      style={{
-        color: token.colorText,
-        fontFamily: token.fontFamily,
-        fontSize: token.fontSize,
-        lineHeight: token.lineHeight,
-      }}
-    >
-      {children}
-    </div>
-  );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { toast } from '../../app/toast/toast-store.ts';
+import { assignMenuItems } from './assign-menu.ts';
 import { useBulk, useLabels } from './desk-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 
@@ -68,23 +69,7 @@ export function BulkBar({
         trigger={['click']}
         menu={{
           onClick: ({ key }) => assignTo(key),
-          items: [
-            { key: 'me', label: t('desk.header.assignToMe') },
-            { key: 'none', label: t('desk.header.unassign') },
-            { key: 'all', label: t('desk.header.allTeams') },
-            {
-              type: 'group',
-              label: t('desk.header.teams'),
-              children: (teams.data ?? []).map((team) => ({ key: `team:${team.id}`, label: team.name })),
-            },
-            {
-              type: 'group',
-              label: t('desk.header.members'),
-              children: (members.data?.items ?? [])
-                .filter((one) => one.active)
-                .map((one) => ({ key: `member:${one.id}`, label: one.user.display_name || one.user.username })),
-            },
-          ],
+          items: assignMenuItems(t, teams.data, members.data?.items),
         }}
       >
         <Button size="small" loading={bulk.isPending}>

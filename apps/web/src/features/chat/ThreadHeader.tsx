@@ -21,6 +21,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
+import { assignMenuItems } from './assign-menu.ts';
 import { CHANNEL_ICONS } from './ConversationList.tsx';
 import { useAssign, useSetStatus } from './chat-api.ts';
 import { useLabels, useSetLabels, useSnooze } from './desk-api.ts';
@@ -156,26 +157,7 @@ export function ThreadHeader({
                 else if (kind === 'team') to({ team_id: id });
                 else to({ assignee_member_id: id });
               },
-              items: [
-                { key: 'me', label: tip(t('desk.header.assignToMe'), 'Alt+M') },
-                { key: 'none', label: t('desk.header.unassign') },
-                { key: 'all', label: t('desk.header.allTeams') },
-                {
-                  type: 'group',
-                  label: t('desk.header.teams'),
-                  children: (teams.data ?? []).map((team) => ({ key: `team:${team.id}`, label: team.name })),
-                },
-                {
-                  type: 'group',
-                  label: t('desk.header.members'),
-                  children: (members.data?.items ?? [])
-                    .filter((one) => one.active)
-                    .map((one) => ({
-                      key: `member:${one.id}`,
-                      label: one.user.display_name || one.user.username,
-                    })),
-                },
-              ],
+              items: assignMenuItems(t, teams.data, members.data?.items, tip(t('desk.header.assignToMe'), 'Alt+M')),
             }}
           >
             {action(
