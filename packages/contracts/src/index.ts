@@ -28,6 +28,7 @@ export * from './settings.ts';
 export * from './socket.ts';
 export * from './socket-pushes.ts';
 export * from './teams.ts';
+export * from './template-prices.ts';
 export * from './text-rules.ts';
 export * from './timezone.ts';
 export * from './webchat.ts';

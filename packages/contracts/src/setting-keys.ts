@@ -42,6 +42,8 @@ export const SYSTEM_SETTINGS = {
   'omnichannel.meta.app_id': { public: false, secret: false, default: '' },
   'omnichannel.meta.app_secret': { public: false, secret: true, default: '' },
   'omnichannel.meta.verify_token': { public: false, secret: true, default: '' },
+  /** JSON list of template prices: {category, country (ISO alpha-2 or "default"), price_cents}; empty: free */
+  'omnichannel.template.prices': { public: false, secret: false, default: '[]' },
   'cs_agent.llm.base_url': { public: false, secret: false, default: '' },
   'cs_agent.llm.api_key': { public: false, secret: true, default: '' },
   'cs_agent.llm.model': { public: false, secret: false, default: '' },

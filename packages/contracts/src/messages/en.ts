@@ -75,6 +75,7 @@ export const en = {
   last_name_max: 'last name must be less than 50 characters',
   salutation_invalid: 'salutation must be mr, mrs, ms, dr or prof',
   country_invalid: 'country must be a two-letter ISO 3166 code',
+  price_row_duplicate: 'this category already has a price for this country',
   phone_invalid: 'phone number is not valid',
   too_many_tags: 'too many tags in one request',
   too_many_customers: 'too many customers in one request: choose all matching the filter instead',

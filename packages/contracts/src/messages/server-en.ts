@@ -75,6 +75,8 @@ export const serverEn = {
   unknown_setting_key: 'unknown setting key: {key}',
   setting_invalid_limit: 'must be a whole number of at least 0, or empty for unlimited',
   setting_invalid_permissions: 'must be a JSON list of known permission names',
+  setting_invalid_prices:
+    'must be a JSON list of template prices (category, country, price in cents), one per category and country',
   // admin panel
   cannot_deactivate_self: 'you cannot deactivate your own account',
   cannot_change_own_permissions: 'you cannot change your own permissions',

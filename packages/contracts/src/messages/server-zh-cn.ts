@@ -67,6 +67,7 @@ export const serverZhCn: ServerCatalogue = {
   unknown_setting_key: '未知的设置键：{key}',
   setting_invalid_limit: '必须是不小于 0 的整数，或留空表示无限制',
   setting_invalid_permissions: '必须是由已知权限名称组成的 JSON 列表',
+  setting_invalid_prices: '必须是模板价格的 JSON 列表（类别、国家或地区、以美分计的价格），每个类别和国家只能一行',
   cannot_deactivate_self: '你不能停用自己的账户',
   cannot_change_own_permissions: '你不能更改自己的权限',
   reset_password_mail_sent: '重置密码链接已发送给该用户',

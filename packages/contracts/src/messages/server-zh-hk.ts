@@ -67,6 +67,7 @@ export const serverZhHk: ServerCatalogue = {
   unknown_setting_key: '未知的設定鍵：{key}',
   setting_invalid_limit: '必須是不少於 0 的整數，或留空代表無限制',
   setting_invalid_permissions: '必須是由已知權限名稱組成的 JSON 列表',
+  setting_invalid_prices: '必須是範本價格的 JSON 列表（類別、國家或地區、以美仙計的價格），每個類別和國家只可一行',
   cannot_deactivate_self: '你不能停用自己的帳戶',
   cannot_change_own_permissions: '你不能更改自己的權限',
   reset_password_mail_sent: '重設密碼連結已寄給該用戶',

@@ -68,6 +68,7 @@ export const zhCn: Catalogue = {
   last_name_max: '姓氏必须少于 50 个字符',
   salutation_invalid: '称谓必须是先生、太太、女士、博士或教授',
   country_invalid: '国家必须是两个字母的 ISO 3166 代码',
+  price_row_duplicate: '此类别已有该国家的价格',
   phone_invalid: '电话号码无效',
   too_many_tags: '单次请求的标签过多',
   too_many_customers: '单次请求的客户过多：请改为选择所有符合筛选的客户',

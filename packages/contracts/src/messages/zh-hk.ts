@@ -68,6 +68,7 @@ export const zhHk: Catalogue = {
   last_name_max: '姓氏必須少於 50 個字元',
   salutation_invalid: '稱謂必須是先生、太太、女士、博士或教授',
   country_invalid: '國家必須是兩個字母的 ISO 3166 代碼',
+  price_row_duplicate: '此類別已有這個國家的價格',
   phone_invalid: '電話號碼無效',
   too_many_tags: '單次請求的標籤過多',
   too_many_customers: '單次請求的客戶過多：請改為選擇所有符合篩選的客戶',

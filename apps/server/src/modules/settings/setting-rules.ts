@@ -1,5 +1,11 @@
 import type { MessageKey } from '@omnichat/contracts';
-import { emailField, INT32_MAX, type SystemSettingKey, WORKSPACE_PERMISSIONS } from '@omnichat/contracts';
+import {
+  emailField,
+  INT32_MAX,
+  type SystemSettingKey,
+  templatePriceTableSchema,
+  WORKSPACE_PERMISSIONS,
+} from '@omnichat/contracts';
 
 const LIMIT_KEYS = new Set<SystemSettingKey>([
   'defaults.workspace.max_seats',
@@ -12,6 +18,14 @@ const LIMIT_KEYS = new Set<SystemSettingKey>([
 ]);
 const PERMISSION_KEYS = new Set<SystemSettingKey>(['defaults.member.permissions', 'defaults.team.permissions']);
 const known = new Set<string>(WORKSPACE_PERMISSIONS);
+
+function isPriceTable(value: string): boolean {
+  try {
+    return templatePriceTableSchema.safeParse(JSON.parse(value)).success;
+  } catch {
+    return false;
+  }
+}
 
 function isPermissionList(value: string): boolean {
   try {
@@ -32,6 +46,8 @@ export function settingValueProblem(key: SystemSettingKey, value: string): Messa
   }
   if (PERMISSION_KEYS.has(key))
     return trimmed === '' || isPermissionList(trimmed) ? null : 'setting_invalid_permissions';
+  if (key === 'omnichannel.template.prices')
+    return trimmed === '' || isPriceTable(trimmed) ? null : 'setting_invalid_prices';
   if (key === 'system.source.url') return trimmed === '' || /^https?:\/\/[^\s]+$/i.test(trimmed) ? null : 'url_invalid';
   if (key === 'system.contact.email')
     return trimmed === '' || emailField.safeParse(trimmed).success ? null : 'invalid_email_format';

@@ -1,4 +1,4 @@
-import { settingEndpoints } from '@omnichat/contracts';
+import { settingEndpoints, templatePriceEndpoints } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -7,6 +7,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { sendSmtpTest } from '../../platform/mail/mailer.ts';
 import { createSettingsService } from './settings.service.ts';
+import { parsePriceTable, TEMPLATE_PRICES_KEY } from './template-pricing.ts';
 import { webManifestRoutes } from './web-manifest.routes.ts';
 
 const keysOf = (query: { keys?: string }) =>
@@ -56,6 +57,24 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext) {
       }
       if (response === null) throw new AppError(400, 'smtp_not_configured');
       return ok({ response });
+    },
+  });
+
+  const priceRows = async () => parsePriceTable((await settings.values([TEMPLATE_PRICES_KEY]))[TEMPLATE_PRICES_KEY]);
+  app.route({
+    ...routeOf(templatePriceEndpoints.get, tags),
+    preHandler: guards.admin('super'),
+    handler: async () => ok({ rows: await priceRows() }),
+  });
+  app.route({
+    ...routeOf(templatePriceEndpoints.update, tags),
+    preHandler: guards.admin('super'),
+    handler: async (request) => {
+      const change = await settings.update([{ key: TEMPLATE_PRICES_KEY, value: JSON.stringify(request.body.rows) }]);
+      if (Object.keys(change.after).length) {
+        await audit.platform(actorOf(request), { action: 'setting.update', targetType: 'system_setting', ...change });
+      }
+      return ok({ rows: await priceRows() });
     },
   });
 

@@ -13,6 +13,8 @@ import {
   type Setting,
   settingEndpoints,
   systemAdminEndpoints,
+  type TemplatePriceRow,
+  templatePriceEndpoints,
   type UpdateAdminSelfBody,
   type WorkspaceLimits,
 } from '@omnichat/contracts';
@@ -138,3 +140,9 @@ export const getSettings = (keys: readonly string[]) =>
 export const putSettings = (settings: Setting[]) => http.call(settingEndpoints.update, { body: { settings } });
 /** The SMTP test answers the server's reply; failures are shown in the page, not toasted. */
 export const sendSmtpTest = (to: string) => http.call(settingEndpoints.smtpTest, { body: { to }, silent: true });
+
+export const templatePricesKey = ['admin', 'template-prices'] as const;
+export const getTemplatePrices = () => http.call(templatePriceEndpoints.get);
+/** Field errors come back per row (`rows.2.country`) and are shown by the editor, not toasted. */
+export const putTemplatePrices = (rows: TemplatePriceRow[]) =>
+  http.call(templatePriceEndpoints.update, { body: { rows }, inlineFields: true });

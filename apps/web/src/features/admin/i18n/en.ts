@@ -132,6 +132,20 @@ export const adminPagesEn = {
     llmBaseUrl: 'LLM base URL',
     llmApiKey: 'LLM API key',
     llmModel: 'LLM model',
+    pricesTitle: 'Template message prices',
+    pricesHint:
+      'The price of one WhatsApp template message, by template category and the country of the recipient\'s number, in US dollars. Countries without a row pay the "Other countries" row; no row or $0.00 is free.',
+    pricesEmpty: 'No prices: template messages are free.',
+    priceCategory: 'Category',
+    priceCountry: 'Country',
+    price: 'Price',
+    priceOtherCountries: 'Other countries',
+    priceAddRow: 'Add price',
+    priceRemoveRow: 'Remove this price',
+    pricesSave: 'Save prices',
+    categoryMarketing: 'Marketing',
+    categoryUtility: 'Utility',
+    categoryTransactional: 'Transactional',
   },
 };
 

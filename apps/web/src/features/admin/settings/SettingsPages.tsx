@@ -13,6 +13,7 @@ import {
   STRIPE_SECTIONS,
   SYSTEM_SECTIONS,
 } from './settings-pages.ts';
+import { TemplatePricesCard } from './TemplatePricesCard.tsx';
 
 interface SettingsPageProps {
   /** Title key under admin.* (the sidebar label). */
@@ -45,9 +46,19 @@ export const GoogleSettingsPage = () => (
 export const StripeSettingsPage = () => (
   <SettingsPage titleKey="stripe" name="settings-stripe" sections={STRIPE_SECTIONS} later />
 );
-export const OmnichannelSettingsPage = () => (
-  <SettingsPage titleKey="omnichannel" name="settings-omnichannel" sections={OMNICHANNEL_SECTIONS} later />
-);
+/** /admin/settings/omnichannel: Meta's app settings and the template price table. */
+export function OmnichannelSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('admin.omnichannel')} />
+      <Flex vertical gap={16}>
+        <SettingsForm name="settings-omnichannel" sections={OMNICHANNEL_SECTIONS} />
+        <TemplatePricesCard />
+      </Flex>
+    </>
+  );
+}
 export const CsAgentSettingsPage = () => (
   <SettingsPage titleKey="csAgent" name="settings-cs-agent" sections={CS_AGENT_SECTIONS} later />
 );
