@@ -31,4 +31,5 @@ export * from './teams.ts';
 export * from './text-rules.ts';
 export * from './timezone.ts';
 export * from './webchat.ts';
+export * from './whatsapp-templates.ts';
 export * from './workspace.ts';
