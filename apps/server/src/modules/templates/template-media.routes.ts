@@ -10,7 +10,6 @@ import { ok, replies } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { cleanFileName, type FilePart } from '../../platform/storage/attachment-type.ts';
 import { refusalOf, type TemplatesService } from './templates.service.ts';
-import { whatsappTemplateMedia } from './templates.tables.ts';
 
 /** The types Meta's Resumable Upload API takes for a header sample, by file type. */
 const UPLOAD_TYPES: Record<string, whatsapp.UploadFileType> = {
@@ -69,21 +68,15 @@ export async function templateMediaRoutes(app: AppInstance, ctx: AppContext, ser
             throw refusalOf(error);
           });
         const storageKey = await ctx.storage.put('template-media', bytes);
-        const [row] = await ctx.database.withWorkspace(member.workspaceId, (tx) =>
-          tx
-            .insert(whatsappTemplateMedia)
-            .values({
-              workspaceId: member.workspaceId,
-              channelId,
-              storageKey,
-              fileName,
-              mediaType: fileType,
-              size: bytes.length,
-              handle,
-            })
-            .returning(),
-        );
-        return ok({ attachment_id: row!.id, file_name: fileName, type: fileType });
+        const id = await service.keepMedia(member, {
+          channelId,
+          storageKey,
+          fileName,
+          mediaType: fileType,
+          size: bytes.length,
+          handle,
+        });
+        return ok({ attachment_id: id, file_name: fileName, type: fileType });
       },
     });
   });

@@ -256,6 +256,20 @@ export function createTemplatesService(ctx: AppContext) {
     });
   }
 
-  return { list, get, create, update, remove, sync, channelOf };
+  /** A header sample uploaded to Meta, kept with its handle: answers the attachment id templates name. */
+  async function keepMedia(
+    member: MemberPrincipal,
+    media: { channelId: string; storageKey: string; fileName: string; mediaType: string; size: number; handle: string },
+  ) {
+    const [row] = await database.withWorkspace(member.workspaceId, (tx) =>
+      tx
+        .insert(whatsappTemplateMedia)
+        .values({ workspaceId: member.workspaceId, ...media })
+        .returning({ id: whatsappTemplateMedia.id }),
+    );
+    return row!.id;
+  }
+
+  return { list, get, create, update, remove, sync, channelOf, keepMedia };
 }
 export type TemplatesService = ReturnType<typeof createTemplatesService>;

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
-import { json } from '../../../test/test-app.ts';
+import { bearer, json } from '../../../test/test-app.ts';
 import { channelsTest } from '../channels/test-helpers.ts';
 import { connectWhatsApp, deliverSigned, postWebhook, WHATSAPP_TOKEN } from '../conversations/test-helpers.ts';
+import { systemSettings } from '../settings/settings.tables.ts';
 
 const WABA = '102290129340398';
 const PATH = '/v1/whatsapp-templates';
@@ -35,7 +36,7 @@ const orderReady = (channelId: string) => ({
   buttons: [{ type: 'QUICK_REPLY', text: 'Thanks' }],
 });
 
-const templatesStored = async (workspaceId: string, token: string) =>
+const templatesStored = async (token: string) =>
   json(await r.get(`${PATH}?size=100`, token)).data as { id: string; status: string }[];
 
 describe('WhatsApp templates', () => {
@@ -88,7 +89,7 @@ describe('WhatsApp templates', () => {
     const refused = await r.post(PATH, owner.token, orderReady(channel.id));
     expect(refused.statusCode).toBe(422);
     expect(json(refused).error).toContain('name already exists');
-    expect(await templatesStored(owner.workspaceId, owner.token)).toEqual([]);
+    expect(await templatesStored(owner.token)).toEqual([]);
   });
 
   it('deletes at Meta by name and hsm_id, also when Meta no longer has it', async () => {
@@ -103,7 +104,7 @@ describe('WhatsApp templates', () => {
     graph.reset();
     graph.allow(WABA, WHATSAPP_TOKEN);
     expect((await r.del(`${PATH}/${again.id}`, owner.token)).statusCode).toBe(200);
-    expect(await templatesStored(owner.workspaceId, owner.token)).toEqual([]);
+    expect(await templatesStored(owner.token)).toEqual([]);
   });
 
   it('edits an approved template by resubmitting it; a pending one is refused', async () => {
@@ -189,6 +190,32 @@ describe('WhatsApp templates', () => {
     });
   });
 
+  it('uploads a media header through the Resumable Upload API and names its handle in the example', async () => {
+    const { owner, channel } = await setup();
+    const image = Buffer.from('fake-png-bytes-'.repeat(100));
+    const noAppId = await uploadMedia(owner.token, channel.id, image);
+    expect(noAppId.statusCode).toBe(409);
+    await t.database.db.insert(systemSettings).values({ key: 'omnichannel.meta.app_id', value: '900000000000001' });
+    graph.allow('900000000000001', WHATSAPP_TOKEN);
+    const uploaded = await uploadMedia(owner.token, channel.id, image);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { attachment_id } = json(uploaded).data;
+    const start = graph.requests.find((q) => q.path === '/900000000000001/uploads')!;
+    expect(start.query).toMatchObject({ file_length: String(image.length), file_type: 'image/png' });
+    const created = await r.post(PATH, owner.token, {
+      ...orderReady(channel.id),
+      category: 'marketing',
+      header: { type: 'image', attachment_id },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sent = graph.templates(WABA)[0]!;
+    expect(sent.category).toBe('MARKETING');
+    const handle = (sent.components[0] as { example: { header_handle: string[] } }).example.header_handle[0]!;
+    expect(sent.components[0]).toMatchObject({ type: 'HEADER', format: 'IMAGE' });
+    expect(graph.uploaded(handle)?.bytes.equals(image)).toBe(true);
+    expect(json(created).data.header).toEqual({ type: 'image', attachment_id });
+  });
+
   it("refuses another organization's token and a member without template_write; nothing changes", async () => {
     const { owner, channel } = await setup();
     const created = json(await r.post(PATH, owner.token, orderReady(channel.id))).data;
@@ -213,7 +240,7 @@ describe('WhatsApp templates', () => {
     ])
       expect((await call()).statusCode).toBe(403);
     expect((await r.get(PATH, none.token)).statusCode).toBe(403);
-    expect(await templatesStored(owner.workspaceId, owner.token)).toHaveLength(1);
+    expect(await templatesStored(owner.token)).toHaveLength(1);
     expect(graph.templates(WABA)).toHaveLength(1);
   });
 });
@@ -229,5 +256,23 @@ function statusDelivery(id: string, event: string, reason = 'NONE') {
     message_template_name: 'order_ready',
     message_template_language: 'en_US',
     reason,
+  });
+}
+
+function uploadMedia(token: string, channelId: string, content: Buffer) {
+  const boundary = '----templateboundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="channel_id"\r\n\r\n${channelId}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="header.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `${PATH}/media`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
   });
 }
