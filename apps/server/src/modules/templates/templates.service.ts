@@ -173,8 +173,8 @@ export function createTemplatesService(ctx: AppContext) {
       const { token } = await channelOf(tx, row.channelId);
       const kept = { ...body, channel_id: row.channelId };
       const handle = await handleOf(tx, kept);
-      // an approved template's category stays (Meta refuses a change of it)
-      const category = row.status === 'approved' ? undefined : metaCategoryOf(body.category);
+      // Meta takes a new category only for a rejected template
+      const category = row.status === 'rejected' ? metaCategoryOf(body.category) : undefined;
       await whatsapp
         .editTemplate(graph, token, { templateId: row.externalId, components: componentsOf(kept, handle), category })
         .catch((error: unknown) => {
