@@ -159,7 +159,14 @@ describe('WhatsApp templates', () => {
     await t.database.withWorkspace(owner.workspaceId, (tx) =>
       tx.execute(`update whatsapp_templates set external_id = '${longId}'` as never),
     );
-    const raw = JSON.stringify(statusDelivery('ID', 'REJECTED', 'INVALID_FORMAT')).replace('"ID"', longId);
+    // by Meta's id alone: no name or language to fall back on
+    const raw = JSON.stringify(
+      delivery('message_template_status_update', {
+        event: 'REJECTED',
+        message_template_id: 'ID',
+        reason: 'INVALID_FORMAT',
+      }),
+    ).replace('"ID"', longId);
     expect((await postWebhook(t, channel.id, raw)).statusCode).toBe(200);
     await t.app.jobs.drain();
     expect(json(await r.get(`${PATH}/${created.id}`, owner.token)).data).toMatchObject({
