@@ -17,6 +17,7 @@ import { createAuditLog } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
+import { templatesModule } from './modules/templates/templates.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { membersModule } from './modules/members/members.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
@@ -74,6 +75,7 @@ const MODULES = [
   customersModule,
   channelsModule,
   conversationsModule,
+  templatesModule,
   webchatModule,
   notificationsModule,
   adminPanelModule,

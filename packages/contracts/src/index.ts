@@ -32,4 +32,5 @@ export * from './template-prices.ts';
 export * from './text-rules.ts';
 export * from './timezone.ts';
 export * from './webchat.ts';
+export * from './whatsapp-templates.ts';
 export * from './workspace.ts';

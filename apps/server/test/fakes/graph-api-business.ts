@@ -111,6 +111,21 @@ export function createBusinessEndpoints(origin: () => string, prefix: string) {
     return { status: 200, body: { id: template.id, status: template.status, category: template.category } };
   }
 
+  /** `POST /{template-id}`: Meta's edit; the template goes back to PENDING. Undefined: no such template. */
+  function edit(templateId: string, body: Record<string, unknown>): { wabaId: string; answer: Answer } | undefined {
+    for (const [wabaId, list] of templates) {
+      const template = list.find((t) => t.id === templateId);
+      if (!template) continue;
+      if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(template.status))
+        return { wabaId, answer: invalid('(#100) Invalid parameter: this template cannot be edited now') };
+      if (Array.isArray(body.components)) template.components = body.components as Record<string, unknown>[];
+      if (typeof body.category === 'string') template.category = body.category;
+      template.status = 'PENDING';
+      return { wabaId, answer: { status: 200, body: { success: true } } };
+    }
+    return undefined;
+  }
+
   function remove(wabaId: string, request: GraphRequest): Answer {
     const { name, hsm_id: id } = request.query;
     if (!name) return required('name');
@@ -169,6 +184,7 @@ export function createBusinessEndpoints(origin: () => string, prefix: string) {
   return {
     list,
     create,
+    edit,
     remove,
     startUpload,
     session,

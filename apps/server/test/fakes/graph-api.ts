@@ -350,6 +350,11 @@ export async function startFakeGraph(options: { version?: string; port?: number 
       if (request.method === 'DELETE') return answer(business.remove(objectId, request));
     }
 
+    if (request.method === 'POST' && edge === undefined) {
+      const edited = business.edit(objectId, (body && typeof body === 'object' ? body : {}) as Record<string, unknown>);
+      if (edited) return tokenFits(edited.wabaId, token) ? answer(edited.answer) : fail(response, badToken(401));
+    }
+
     if (request.method === 'GET' && edge === undefined) {
       const file = media.get(objectId);
       if (file) {

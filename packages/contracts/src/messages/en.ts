@@ -116,6 +116,20 @@ export const en = {
   widget_pre_chat_invalid: 'each pre-chat question is off, optional or required',
   widget_hours_invalid: 'each opening time is a weekday with a start before its end, written as HH:MM',
   csat_score_invalid: 'the rating is a whole number from 1 to 5',
+  // WhatsApp templates (SPEC 5)
+  template_channel_required: 'choose a WhatsApp channel',
+  template_name_required: 'template name is required',
+  template_name_invalid: 'a template name has only lowercase letters, digits and underscores (up to 512)',
+  template_language_required: 'language is required',
+  template_category_required: 'category is required',
+  template_header_type_required: 'header type is required',
+  template_header_text_required: 'header content is required',
+  template_header_media_required: 'header media file is required',
+  template_body_required: 'body is required',
+  template_parameter_key_required: 'key is required',
+  template_parameter_value_required: 'value is required',
+  template_parameters_mismatch: 'give an example value for every placeholder of the body, numbered from 1',
+  template_button_invalid: 'a button needs its text, and a URL or phone number where its type takes one',
 } as const;
 
 /** A key the web app can translate: built into its entry in English, the other languages arriving with theirs. */

@@ -170,6 +170,13 @@ export const serverEn = {
   notify_channel_needs_reauth_body: "Meta refused the channel's access token: save a new one on the channel page",
   notification_not_found: 'notification not found',
   notification_digest_subject: 'Your notifications of the day',
+  // WhatsApp templates
+  template_channel_not_whatsapp: 'templates belong to a WhatsApp channel',
+  template_meta_refused: 'Meta refused the template: {reason}',
+  template_not_editable: 'only an approved, rejected or paused template can be edited',
+  template_app_id_missing: 'the Meta app id is not set: a system admin sets it in the omnichannel settings',
+  template_media_not_found: 'the header media file was not found: upload it again',
+  template_media_type_unsupported: 'a header file is a JPEG or PNG image, an MP4 video or a PDF document',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

@@ -158,4 +158,10 @@ export const serverZhCn: ServerCatalogue = {
   notify_channel_needs_reauth_body: 'Meta 拒绝了此渠道的访问令牌：请在渠道页面保存新的令牌',
   notification_not_found: '找不到通知',
   notification_digest_subject: '你今天的通知',
+  template_channel_not_whatsapp: '模板只属于 WhatsApp 渠道',
+  template_meta_refused: 'Meta 拒绝了此模板：{reason}',
+  template_not_editable: '只有已批准、已拒绝或已暂停的模板才能编辑',
+  template_app_id_missing: '尚未设置 Meta 应用 ID：请系统管理员在全渠道设置中设置',
+  template_media_not_found: '找不到标题媒体文件：请重新上传',
+  template_media_type_unsupported: '标题文件须为 JPEG 或 PNG 图片、MP4 视频或 PDF 文档',
 };

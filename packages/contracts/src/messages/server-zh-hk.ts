@@ -158,4 +158,10 @@ export const serverZhHk: ServerCatalogue = {
   notify_channel_needs_reauth_body: 'Meta 拒絕了此渠道的存取權杖：請在渠道頁面儲存新的權杖',
   notification_not_found: '找不到通知',
   notification_digest_subject: '你今天的通知',
+  template_channel_not_whatsapp: '範本只屬於 WhatsApp 渠道',
+  template_meta_refused: 'Meta 拒絕了此範本：{reason}',
+  template_not_editable: '只有已核准、已拒絕或已暫停的範本才可編輯',
+  template_app_id_missing: '尚未設定 Meta 應用程式 ID：請系統管理員在全渠道設定中設定',
+  template_media_not_found: '找不到標題媒體檔案：請重新上載',
+  template_media_type_unsupported: '標題檔案須為 JPEG 或 PNG 圖片、MP4 影片或 PDF 文件',
 };

@@ -28,3 +28,15 @@ export function contentOf(key: string, value: unknown): Json {
   if (isObject(value)) return value;
   return value === undefined || value === null ? {} : { [key]: value };
 }
+
+/**
+ * Meta's JSON parsed with its long numbers kept exact: an integer beyond JavaScript's exact ones (a template id of
+ * up to 19 digits in a template webhook) comes back as its digits, a string, never through a float.
+ */
+export function parseExactJson(text: string): unknown {
+  return JSON.parse(text, function (this: unknown, _key: string, value: unknown, context?: { source?: string }) {
+    if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source))
+      return context.source;
+    return value;
+  } as (key: string, value: unknown) => unknown);
+}

@@ -275,3 +275,31 @@ export async function uploadFile(
     }
   }
 }
+
+/**
+ * Edits a template ("Edit templates": `POST /{template-id}` with its new components, and its category where Meta
+ * allows a change); Meta answers `{ success }` and reviews it again.
+ */
+export async function editTemplate(
+  graph: GraphClient,
+  token: string,
+  input: { templateId: string; components: TemplateDefinition['components']; category?: TemplateCategory },
+): Promise<void> {
+  await graph.post(input.templateId, token, {
+    components: input.components,
+    ...(input.category && { category: input.category }),
+  });
+}
+
+/** Every template of the account, following `paging.next` until Meta gives none. */
+export async function allTemplates(graph: GraphClient, token: string, wabaId: string): Promise<Template[]> {
+  const all: Template[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < 1000; page++) {
+    const answer = await listTemplates(graph, token, { wabaId, limit: 100, after });
+    all.push(...answer.templates);
+    if (!answer.after) break;
+    after = answer.after;
+  }
+  return all;
+}

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { parseExactJson } from '../../../integrations/meta/read-json.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { isTransientDatabaseError } from '../../../platform/db/transient.ts';
 import { safeErrorMessage } from '../../../platform/logging.ts';
@@ -56,8 +57,9 @@ export async function applyWaiting(
 ): Promise<DeliveriesApplied | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${channelId}, 0))`);
   const [channel] = await tx.select().from(channels).where(eq(channels.id, channelId));
+  // the body as Postgres keeps it (numbers exact), parsed keeping long ids as their digits
   const waiting = await tx
-    .select()
+    .select({ ...getTableColumns(webhookDeliveries), body: sql<string>`${webhookDeliveries.body}::text` })
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.channelId, channelId), isNull(webhookDeliveries.processedAt)))
     .orderBy(asc(webhookDeliveries.seq))
@@ -67,7 +69,7 @@ export async function applyWaiting(
   const note = ({ deliveryId, problem }: MetaWebhookProblem) =>
     problems.set(deliveryId, [...(problems.get(deliveryId) ?? []), problem]);
   const split = waiting.map((delivery) => {
-    const { parts, problems: unread } = deliveryParts(channel, delivery.body);
+    const { parts, problems: unread } = deliveryParts(channel, parseExactJson(delivery.body));
     for (const problem of unread) note({ deliveryId: delivery.id, problem });
     return parts.map((part): Part => ({ ...part, deliveryId: delivery.id, receivedAt: delivery.receivedAt }));
   });

@@ -45,7 +45,7 @@ const whatsappChanges = (...changes: { field: string; value: object }[]) => ({
 });
 
 describe('a delivery handed on by Meta’s field', () => {
-  it('applies the messages change of an entry and skips its template status change, without an error', async () => {
+  it('applies the messages change of an entry and hands its template status change to the templates module, without an error', async () => {
     const { owner, channel } = await whatsappInbox();
     const message = whatsappText({ ...customer, text: 'with a template update', timestamp: now() });
     const body = whatsappChanges(...message.entry[0]!.changes, {
@@ -61,10 +61,8 @@ describe('a delivery handed on by Meta’s field', () => {
     await deliverAll(t, channel.id, [body]);
     expect(await textsOf(owner.workspaceId)).toEqual(['with a template update']);
     expect(await deliveriesOf(t, owner.workspaceId)).toEqual([{ processedAt: expect.any(Date), error: null }]);
-    // the templates module will answer it; until then it is noted at debug level only
-    expect(logged.filter((line) => line.msg === SKIPPED)).toEqual([
-      expect.objectContaining({ level: 20, channel_id: channel.id, field: 'message_template_status_update' }),
-    ]);
+    // the templates module answers it (a template it does not know changes nothing): nothing is skipped
+    expect(logged.filter((line) => line.msg === SKIPPED)).toEqual([]);
     expect(await unfinishedIngests(t, owner.workspaceId)).toEqual([]);
   });
 

@@ -1,0 +1,1 @@
+export { type TemplateRow, whatsappTemplates } from './templates.tables.ts';
