@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { endpoint } from './endpoint.ts';
+import { TEMPLATE_CATEGORIES } from './whatsapp-templates.ts';
 
-/** SPEC 3: a WhatsApp template's category; each has its own price. */
-export const TEMPLATE_PRICE_CATEGORIES = ['marketing', 'utility', 'transactional'] as const;
-export type TemplatePriceCategory = (typeof TEMPLATE_PRICE_CATEGORIES)[number];
 /** The row that prices a recipient whose country has no row of its own. */
 export const DEFAULT_PRICE_COUNTRY = 'default';
 /** The most one template message may cost: $10,000.00 in cents. */
@@ -12,7 +10,7 @@ export const MAX_TEMPLATE_PRICE_CENTS = 1_000_000;
 export const MAX_TEMPLATE_PRICE_ROWS = 1000;
 
 export const templatePriceRowSchema = z.object({
-  category: z.enum(TEMPLATE_PRICE_CATEGORIES),
+  category: z.enum(TEMPLATE_CATEGORIES),
   /** ISO 3166-1 alpha-2 (upper case), or `default` for every other country */
   country: z
     .string()

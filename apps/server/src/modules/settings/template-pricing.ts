@@ -1,6 +1,6 @@
 import {
   DEFAULT_PRICE_COUNTRY,
-  type TemplatePriceCategory,
+  type TemplateCategory,
   type TemplatePriceRow,
   templatePriceTableSchema,
 } from '@omnichat/contracts';
@@ -70,7 +70,7 @@ export function priceTable(rows: readonly TemplatePriceRow[]) {
   const prices = new Map(rows.map((row) => [`${row.category}:${row.country}`, row.price_cents]));
   const countryOf = createCountryFinder();
   /** The price of a template message of `category` to a recipient in `country` (null or unknown: the default row). */
-  const priceFor = (category: TemplatePriceCategory, country: string | null): number =>
+  const priceFor = (category: TemplateCategory, country: string | null): number =>
     (country ? prices.get(`${category}:${country}`) : undefined) ??
     prices.get(`${category}:${DEFAULT_PRICE_COUNTRY}`) ??
     0;
@@ -78,9 +78,9 @@ export function priceTable(rows: readonly TemplatePriceRow[]) {
     countryOf,
     priceFor,
     /** The price of one template message to `phone` (E.164). */
-    templatePrice: (category: TemplatePriceCategory, phone: string) => priceFor(category, countryOf(phone)),
+    templatePrice: (category: TemplateCategory, phone: string) => priceFor(category, countryOf(phone)),
     /** The cost of one template message to each of `phones`, grouped by country. */
-    estimate(category: TemplatePriceCategory, phones: Iterable<string>): PriceEstimate {
+    estimate(category: TemplateCategory, phones: Iterable<string>): PriceEstimate {
       const counts = new Map<string, number>();
       for (const phone of phones) {
         const country = countryOf(phone) ?? 'unknown';
@@ -108,9 +108,8 @@ export function createTemplatePricing(settings: SettingsReader) {
     priceTable(parsePriceTable((await settings.values([TEMPLATE_PRICES_KEY]))[TEMPLATE_PRICES_KEY]));
   return {
     table,
-    templatePrice: async (category: TemplatePriceCategory, phone: string) =>
-      (await table()).templatePrice(category, phone),
-    estimate: async (category: TemplatePriceCategory, phones: Iterable<string>) =>
+    templatePrice: async (category: TemplateCategory, phone: string) => (await table()).templatePrice(category, phone),
+    estimate: async (category: TemplateCategory, phones: Iterable<string>) =>
       (await table()).estimate(category, phones),
   };
 }

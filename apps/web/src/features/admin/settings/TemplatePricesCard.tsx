@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   COUNTRY_CODES,
   DEFAULT_PRICE_COUNTRY,
-  TEMPLATE_PRICE_CATEGORIES,
+  TEMPLATE_CATEGORIES,
   type TemplatePriceRow,
   templatePriceRowSchema,
   translate,
@@ -51,7 +51,7 @@ export function TemplatePricesCard() {
     named.sort((a, b) => a.label.localeCompare(b.label, locale));
     return [{ value: DEFAULT_PRICE_COUNTRY, label: t('adminPages.settings.priceOtherCountries') }, ...named];
   }, [locale, t]);
-  const categories = TEMPLATE_PRICE_CATEGORIES.map((value) => ({ value, label: label(CATEGORY_LABELS[value]) }));
+  const categories = TEMPLATE_CATEGORIES.map((value) => ({ value, label: label(CATEGORY_LABELS[value]) }));
 
   /** A category has one price per country: the later of two equal rows is marked. */
   const unique =
