@@ -99,6 +99,7 @@ export const en = {
   team_invalid: 'the team must be one of this organization’s',
   auto_assign_mode_invalid: 'auto-assignment must be off or round_robin',
   auto_assign_cap_invalid: 'the cap of open conversations per member must be a whole number from 1 to 1000',
+  messages_per_second_invalid: 'messages per second must be a whole number from 1 to 1000',
   availability_invalid: 'availability must be online, busy or offline',
   label_name_required: 'enter a label name',
   label_name_max: 'a label name is at most 40 characters',

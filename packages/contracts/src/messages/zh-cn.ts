@@ -92,6 +92,7 @@ export const zhCn: Catalogue = {
   team_invalid: '团队必须属于此组织',
   auto_assign_mode_invalid: '自动分配须为 off 或 round_robin',
   auto_assign_cap_invalid: '每位成员的进行中对话上限须为 1 至 1000 的整数',
+  messages_per_second_invalid: '每秒消息数须为 1 至 1000 的整数',
   availability_invalid: '状态须为 online、busy 或 offline',
   label_name_required: '请输入标签名称',
   label_name_max: '标签名称最多 40 个字符',

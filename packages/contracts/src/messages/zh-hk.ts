@@ -92,6 +92,7 @@ export const zhHk: Catalogue = {
   team_invalid: '團隊必須屬於此組織',
   auto_assign_mode_invalid: '自動分配須為 off 或 round_robin',
   auto_assign_cap_invalid: '每位成員的進行中對話上限須為 1 至 1000 的整數',
+  messages_per_second_invalid: '每秒訊息數須為 1 至 1000 的整數',
   availability_invalid: '狀態須為 online、busy 或 offline',
   label_name_required: '請輸入標籤名稱',
   label_name_max: '標籤名稱最多 40 個字元',
