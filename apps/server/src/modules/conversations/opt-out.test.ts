@@ -103,6 +103,18 @@ describe('marketing opt-out', () => {
     // another organization keeps the defaults: its customer's "cancel" changes nothing
     const other = await createOwner(t);
     expect(json(await r.get('/v1/self/workspace', other.token)).data.opt_out_keywords).toEqual(['STOP', 'UNSUBSCRIBE']);
+    expect((await customerWrites(['cancel'], other)).customer.marketing_opt_out).toBe(false);
+    // while this organization's keyword works for its own customer
+    const [mine] = json(await r.get('/v1/customers', owner.token)).data;
+    const channel = json(await r.get('/v1/channels', owner.token)).data[0];
+    await deliverSigned(
+      t,
+      channel.id,
+      whatsappText({ phoneNumberId: PHONE_NUMBER_ID, from: CUSTOMER, text: 'cancel' }),
+    );
+    await t.app.jobs.drain();
+    expect(json(await r.get(`/v1/customers/${mine.id}`, owner.token)).data.marketing_opt_out).toBe(true);
+    expect(confirmations()).toHaveLength(1);
   });
 
   it('opts out on an organization keyword, members without admin rights cannot change the list', async () => {
