@@ -132,6 +132,8 @@ export const workspaceSummarySchema = z.object({
   time_zone: z.string(),
   /** ISO 3166 alpha-2: customers' phone numbers without a country code are read in it */
   default_country: z.string().nullable(),
+  /** a customer's message that is exactly one of these (trimmed, any case) opts them out of marketing */
+  opt_out_keywords: z.array(z.string()),
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 

@@ -19,6 +19,9 @@ export const CHANNEL_LIMITS = {
   originMax: 300,
   /** auto-assignment's cap of open conversations per member on a channel */
   maxOpenPerMemberMax: 1000,
+  /** a WhatsApp number's send rate for broadcasts: Meta's default throughput, and the most after a tier raise */
+  messagesPerSecondDefault: 80,
+  messagesPerSecondMax: 1000,
 } as const;
 
 /**
@@ -167,6 +170,13 @@ export const updateChannelBodySchema = z.object({
   auto_assign: autoAssignBodySchema.optional(),
   /** web chat only: the widget's look, pre-chat form and business hours (the fields given change) */
   widget: widgetSettingsBodySchema.optional(),
+  /** WhatsApp only: the rate broadcasts send at on this number, 1 to 1,000 a second */
+  messages_per_second: z
+    .number({ error: 'messages_per_second_invalid' })
+    .int({ error: 'messages_per_second_invalid' })
+    .min(1, { error: 'messages_per_second_invalid' })
+    .max(CHANNEL_LIMITS.messagesPerSecondMax, { error: 'messages_per_second_invalid' })
+    .optional(),
 });
 export type UpdateChannelBody = z.input<typeof updateChannelBodySchema>;
 
@@ -197,6 +207,8 @@ export const channelSchema = z.object({
   auto_assign: autoAssignSchema,
   /** web chat: the widget's settings; null for Meta channels */
   widget: widgetSettingsSchema.nullable(),
+  /** WhatsApp: the rate broadcasts send at (default 80); null for other channels */
+  messages_per_second: z.number().int().nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 });

@@ -99,6 +99,8 @@ const customerFields = {
   tag_ids: z.array(z.uuid()).max(CUSTOMER_LIMITS.tagsPerCustomer, { error: 'too_many_tags' }).optional(),
   /** values by field key; a key that is not a field of the organization is refused */
   custom_fields: z.record(z.string().max(40), customFieldValueSchema).optional(),
+  /** true: no marketing templates (broadcasts skip them); also set when they write an opt-out keyword */
+  marketing_opt_out: z.boolean({ error: 'marketing_opt_out_invalid' }).optional(),
 };
 
 export const createCustomerBodySchema = z.object({
@@ -145,6 +147,9 @@ export const customerSchema = z.object({
   note: z.string().nullable(),
   tags: z.array(customerTagSchema),
   custom_fields: z.record(z.string(), customFieldValueSchema),
+  marketing_opt_out: z.boolean(),
+  /** when they last opted out (unix seconds); null while they have not */
+  marketing_opt_out_at: z.number().int().nullable(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });
@@ -183,6 +188,11 @@ export const customerFilterSchema = z.object({
   tags: uuidList(CUSTOMER_LIMITS.tagsPerCustomer, 'too_many_tags').optional(),
   tag_mode: z.enum(['any', 'all'], { error: 'request_invalid' }).default('any'),
   custom_fields: customFieldFilter.optional(),
+  /** `true`: only those who opted out of marketing; `false`: only those who did not */
+  marketing_opt_out: z
+    .enum(['true', 'false'], { error: 'request_invalid' })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
 });
 export type CustomerFilter = z.output<typeof customerFilterSchema>;
 

@@ -34,7 +34,36 @@ export const createWorkspaceBodySchema = z.object({
 });
 export type CreateWorkspaceBody = z.infer<typeof createWorkspaceBodySchema>;
 
+/**
+ * Marketing opt-out keywords: a customer's inbound text that is exactly one of them (trimmed, any case) opts them
+ * out of marketing templates and gets them a confirmation.
+ */
+export const OPT_OUT_KEYWORDS_DEFAULT = ['STOP', 'UNSUBSCRIBE'] as const;
+export const OPT_OUT_LIMITS = { keywordMax: 30, keywordsMax: 20 } as const;
+/** How a message and a keyword are compared: trimmed, inner spaces as one, any case. */
+export const normaliseOptOutText = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export const optOutKeywordsField = z
+  .array(
+    z
+      .string({ error: 'opt_out_keyword_invalid' })
+      .trim()
+      .min(1, { error: 'opt_out_keyword_invalid' })
+      .max(OPT_OUT_LIMITS.keywordMax, { error: 'opt_out_keyword_invalid' })
+      .regex(/^[^\r\n]+$/, { error: 'opt_out_keyword_invalid' }),
+    { error: 'opt_out_keyword_invalid' },
+  )
+  .max(OPT_OUT_LIMITS.keywordsMax, { error: 'opt_out_keywords_max' })
+  .transform((keywords) => {
+    const seen = new Set<string>();
+    return keywords
+      .map((keyword) => keyword.replace(/\s+/g, ' '))
+      .filter((keyword) => !seen.has(normaliseOptOutText(keyword)) && seen.add(normaliseOptOutText(keyword)));
+  });
+
 export const updateWorkspaceBodySchema = createWorkspaceBodySchema.partial().extend({
+  /** the whole new list; empty: no keyword opts out */
+  opt_out_keywords: optOutKeywordsField.optional(),
   default_country: z
     .string()
     .trim()

@@ -20,6 +20,7 @@ export const WORKSPACES: SelfWorkspace[] = [
     avatar: '',
     time_zone: 'UTC',
     default_country: null,
+    opt_out_keywords: ['STOP', 'UNSUBSCRIBE'],
     member_id: 'aaaaaaaa-1111-4111-8111-111111111111',
     role: 'owner',
   },
@@ -29,6 +30,7 @@ export const WORKSPACES: SelfWorkspace[] = [
     avatar: 'data:image/png;base64,BBBB',
     time_zone: 'Asia/Hong_Kong',
     default_country: 'HK',
+    opt_out_keywords: ['STOP', 'UNSUBSCRIBE'],
     member_id: 'bbbbbbbb-2222-4222-8222-222222222222',
     role: 'member',
   },
@@ -49,6 +51,7 @@ export function memberOf(workspace: SelfWorkspace, permissions: string[] = []): 
       avatar: workspace.avatar,
       time_zone: workspace.time_zone,
       default_country: workspace.default_country,
+      opt_out_keywords: workspace.opt_out_keywords,
       user: USER,
     },
   };

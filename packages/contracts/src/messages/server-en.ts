@@ -130,6 +130,7 @@ export const serverEn = {
   channel_token_rejected: 'Meta refused the access token: {reason}',
   channel_graph_unreachable: 'Meta could not be reached to check the access token, try again',
   channel_fields_of_other_type: '{field} does not belong to a {type} channel',
+  opt_out_confirmation: 'You have been unsubscribed and will no longer receive marketing messages from us.',
   webhook_signature_invalid: "the webhook's signature is missing or wrong",
   template_required: "the customer's 24-hour reply window has closed: send a template message",
   channel_needs_reauth: "Meta refused this channel's access token: an admin must connect it again",

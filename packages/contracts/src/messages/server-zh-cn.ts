@@ -118,6 +118,7 @@ export const serverZhCn: ServerCatalogue = {
   channel_token_rejected: 'Meta 拒绝了访问令牌：{reason}',
   channel_graph_unreachable: '无法连接到 Meta 检查访问令牌，请再试一次',
   channel_fields_of_other_type: '{field} 不属于 {type} 渠道',
+  opt_out_confirmation: '你已成功退订，我们不会再向你发送营销消息。',
   webhook_signature_invalid: 'Webhook 的签名缺失或不正确',
   template_required: '客户的 24 小时回复时段已结束：请发送模板消息',
   channel_needs_reauth: 'Meta 拒绝了此渠道的访问令牌：需由管理员重新连接',

@@ -118,6 +118,7 @@ export const serverZhHk: ServerCatalogue = {
   channel_token_rejected: 'Meta 拒絕了存取權杖：{reason}',
   channel_graph_unreachable: '無法連線到 Meta 檢查存取權杖，請再試一次',
   channel_fields_of_other_type: '{field} 不屬於 {type} 渠道',
+  opt_out_confirmation: '你已成功取消訂閱，我們不會再向你發送推廣訊息。',
   webhook_signature_invalid: 'Webhook 的簽署缺少或不正確',
   template_required: '客戶的 24 小時回覆時段已結束：請發送範本訊息',
   channel_needs_reauth: 'Meta 拒絕了此渠道的存取權杖：需由管理員重新連接',

@@ -71,6 +71,7 @@ export function createChannelsService(ctx: AppContext) {
       max_open_per_member: row.autoAssignMaxOpen,
     },
     widget: widgetOf(row),
+    messages_per_second: row.type === 'whatsapp' ? row.messagesPerSecond : null,
     created_at: toUnixSeconds(row.createdAt),
     updated_at: toUnixSeconds(row.updatedAt),
   });
@@ -142,6 +143,7 @@ export function createChannelsService(ctx: AppContext) {
         'auto_assign',
         ...IDS_OF[row.type],
         ...(row.type === 'webchat' ? WEBCHAT : SECRETS),
+        ...(row.type === 'whatsapp' ? ['messages_per_second'] : []),
       ]);
       const foreign = Object.entries(body).find(([field, value]) => value !== undefined && !own.has(field))?.[0];
       if (foreign) {
@@ -171,6 +173,7 @@ export function createChannelsService(ctx: AppContext) {
           appSecretSealed: body.app_secret === undefined ? undefined : secrets.seal(body.app_secret),
           verifyToken: body.verify_token,
           allowedOrigins: body.allowed_origins,
+          messagesPerSecond: body.messages_per_second,
           ...autoAssign,
           widget: body.widget ? applyWidgetChange(widgetOf(row)!, body.widget) : undefined,
           // a token Graph has just accepted ends a re-authorisation

@@ -38,6 +38,8 @@ export const channels = pgTable(
     autoAssignMaxOpen: integer('auto_assign_max_open'),
     /** web chat: the widget's settings as saved (what is missing takes DEFAULT_WIDGET_SETTINGS) */
     widget: jsonb('widget').$type<Partial<WidgetSettings>>(),
+    /** WhatsApp: the send rate broadcasts pace this number at (Meta's default throughput is 80); unused by others */
+    messagesPerSecond: integer('messages_per_second').notNull().default(80),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@ import { customerMerge } from './customer-merge.ts';
 import { snoozeEndJob } from './desk/status.ts';
 import { fetchMediaJob } from './inbound/fetch-media.ts';
 import { messagesField } from './inbound/messages-field.ts';
+import { optOutListener } from './opt-out.ts';
 import { sendRetryJob } from './outbound/outbound.service.ts';
 
 export const conversationsModule = defineModule({
@@ -14,5 +15,6 @@ export const conversationsModule = defineModule({
   socketActions: conversationSocketActions,
   jobs: [fetchMediaJob, sendRetryJob, snoozeEndJob],
   committed: conversationCommittedListeners,
+  listeners: [optOutListener],
   hooks: { customerMerge, metaWebhook: { messages: messagesField } },
 });

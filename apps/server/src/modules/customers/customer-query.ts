@@ -95,6 +95,7 @@ export async function customerWhere(tx: Tx, workspaceId: string, filter: Custome
     keywordCondition(filter.keyword ?? ''),
     tagCondition(filter.tags, filter.tag_mode),
     customFieldCondition(filter.custom_fields, fields),
+    filter.marketing_opt_out === undefined ? undefined : eq(customers.marketingOptOut, filter.marketing_opt_out),
   );
 }
 

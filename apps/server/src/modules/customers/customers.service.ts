@@ -32,6 +32,12 @@ const UNIQUE_KEYS = [
   ['instagramId', 'instagram_id', 'customer_instagram_taken'],
 ] as const satisfies readonly [keyof CustomerRow, string, MessageKey][];
 
+/** A marketing opt-out as given: the time is kept when it is set (anew), cleared with it, unchanged otherwise. */
+export function optOutColumns(optOut: boolean | undefined, was: boolean) {
+  if (optOut === undefined || optOut === was) return {};
+  return { marketingOptOut: optOut, marketingOptOutAt: optOut ? new Date() : null };
+}
+
 export function toCustomerDto(row: CustomerRow, tags: CustomerTag[]): Customer {
   return {
     id: row.id,
@@ -55,6 +61,8 @@ export function toCustomerDto(row: CustomerRow, tags: CustomerTag[]): Customer {
     note: row.note,
     tags,
     custom_fields: row.customFields as Customer['custom_fields'],
+    marketing_opt_out: row.marketingOptOut,
+    marketing_opt_out_at: row.marketingOptOutAt && toUnixSeconds(row.marketingOptOutAt),
     created_at: toUnixSeconds(row.createdAt),
     updated_at: toUnixSeconds(row.updatedAt),
   };
@@ -247,6 +255,7 @@ export function createCustomersService(ctx: AppContext) {
         lastName: body.last_name,
         displayName: columns.displayName ?? `${body.first_name} ${body.last_name}`,
         customFields: checkCustomValues(fields, body.custom_fields),
+        ...optOutColumns(body.marketing_opt_out, false),
       };
       const id = await writeUnique(tx, row, undefined, async (sp) => {
         const [inserted] = await sp
@@ -288,6 +297,7 @@ export function createCustomersService(ctx: AppContext) {
           ...columns,
           displayName: next.displayName,
           customFields,
+          ...optOutColumns(body.marketing_opt_out, current.marketingOptOut),
           search: searchText(next),
           updatedAt: new Date(),
         })

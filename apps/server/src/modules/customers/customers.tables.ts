@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -48,6 +49,10 @@ export const customers = pgTable(
     country: text('country'),
     source: text('source').notNull().default('manual'),
     note: text('note'),
+    /** no marketing templates (broadcasts skip them): set by hand or by an opt-out keyword the customer writes */
+    marketingOptOut: boolean('marketing_opt_out').notNull().default(false),
+    /** when it was last set to true (null once cleared) */
+    marketingOptOutAt: timestamp('marketing_opt_out_at', { withTimezone: true }),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     search: text('search').notNull().default(''),
     /** a hash of the file row an import created it from: the same row imported again finds it */

@@ -11,6 +11,7 @@ export const toWorkspaceSummary = (row: WorkspaceRow): WorkspaceSummary => ({
   avatar: row.avatar,
   time_zone: row.timeZone,
   default_country: row.defaultCountry,
+  opt_out_keywords: row.optOutKeywords,
 });
 
 export const toSelfWorkspace = (workspace: WorkspaceRow, member: WorkspaceMemberRow): SelfWorkspace => ({

@@ -120,6 +120,7 @@ export function createWorkspacesService(ctx: AppContext) {
           ...(changes.time_zone !== undefined && { timeZone: canonicalTimeZone(changes.time_zone) }),
           ...(changes.avatar !== undefined && { avatar: changes.avatar }),
           ...(changes.default_country !== undefined && { defaultCountry: changes.default_country }),
+          ...(changes.opt_out_keywords !== undefined && { optOutKeywords: changes.opt_out_keywords }),
           updatedAt: new Date(),
         })
         .where(and(eq(workspaces.id, workspaceId), liveWorkspace))

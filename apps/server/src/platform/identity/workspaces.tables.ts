@@ -22,6 +22,8 @@ export const workspaces = pgTable('workspaces', {
   promoteCode: text('promote_code'),
   /** Permissions a newly joined member gets (GET/PUT /v1/workspace/member/permission/default). */
   defaultMemberPermissions: text('default_member_permissions').array().notNull().default(sql`'{}'::text[]`),
+  /** a customer's inbound message that is exactly one of these (trimmed, any case) opts them out of marketing */
+  optOutKeywords: text('opt_out_keywords').array().notNull().default(sql`'{"STOP","UNSUBSCRIBE"}'::text[]`),
   /** set when the owner deletes it: gone for everyone at once, its data purged by a background job */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),

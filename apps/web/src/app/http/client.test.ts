@@ -23,6 +23,7 @@ const member = {
     avatar: '',
     time_zone: 'Asia/Hong_Kong',
     default_country: 'HK',
+    opt_out_keywords: ['STOP', 'UNSUBSCRIBE'],
     user: {
       id: '9a8d1d0c-2222-4c57-9d0a-1f2a3b4c5d6e',
       username: 'amy',

@@ -8,7 +8,19 @@ import {
   translate,
   updateChannelBodySchema,
 } from '@omnichat/contracts';
-import { Alert, Button, Drawer, Flex, Form, type FormRule, Input, Segmented, Space, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Flex,
+  Form,
+  type FormRule,
+  Input,
+  InputNumber,
+  Segmented,
+  Space,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/http/index.ts';
@@ -34,6 +46,7 @@ type Values = Partial<Record<Field, string>> & {
   allowed_origins?: string[];
   auto_assign?: AutoAssignValues;
   widget?: WidgetFormValues;
+  messages_per_second?: number | null;
 };
 
 const fieldsOf = (type: ChannelType): Field[] => ['name', ...ID_FIELDS[type], ...(isMeta(type) ? SECRET_FIELDS : [])];
@@ -97,6 +110,7 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
         allowed_origins: editing.allowed_origins,
         auto_assign: autoAssignValues(editing.auto_assign),
         widget: toFormValues(editing.widget),
+        messages_per_second: editing.messages_per_second,
       }
     : { widget: toFormValues(null) };
 
@@ -118,10 +132,17 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
           const fields = filledFields(type, values);
           // the auto-assignment is sent, whole, when it changed
           const autoAssign = editing && autoAssignChange(values.auto_assign, editing.auto_assign);
+          // a WhatsApp number's send rate, when it changed
+          const rate = values.messages_per_second;
+          const rateChange = editing?.type === 'whatsapp' && rate != null && rate !== editing.messages_per_second;
           return editing
             ? save.mutateAsync({
                 id: editing.id,
-                body: updateChannelBodySchema.parse({ ...fields, ...(autoAssign && { auto_assign: autoAssign }) }),
+                body: updateChannelBodySchema.parse({
+                  ...fields,
+                  ...(autoAssign && { auto_assign: autoAssign }),
+                  ...(rateChange && { messages_per_second: rate }),
+                }),
               })
             : save.mutateAsync({ body: createChannelBodySchema.parse({ type, ...fields }) });
         }}
@@ -177,6 +198,24 @@ export function ChannelDrawer({ channel, onClose }: { channel: Channel | 'new' |
           );
         })}
         {type === 'webchat' && <AllowedOriginsField />}
+        {editing?.type === 'whatsapp' && (
+          <Form.Item
+            name="messages_per_second"
+            label={t('fields.messages_per_second')}
+            extra={t('messagesPerSecondHint')}
+            rules={[
+              {
+                validator: async (_rule, value: number | null | undefined) => {
+                  if (value == null) return;
+                  const parsed = updateChannelBodySchema.shape.messages_per_second.safeParse(value);
+                  if (!parsed.success) throw new Error(translate('messages_per_second_invalid', locale));
+                },
+              },
+            ]}
+          >
+            <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} inputMode="numeric" />
+          </Form.Item>
+        )}
         {editing && <AutoAssignFields />}
         {type === 'webchat' && <WidgetSettingsFields channelName={editing?.name ?? ''} />}
         <Typography.Paragraph type="secondary">

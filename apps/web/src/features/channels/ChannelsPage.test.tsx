@@ -22,6 +22,7 @@ const BASE = {
   allowed_origins: [] as string[],
   auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
   widget: null,
+  messages_per_second: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 } as const;
@@ -37,6 +38,7 @@ const WHATSAPP: Channel = {
   access_token_hint: '…abcd',
   app_secret_hint: '…wxyz',
   verify_token: 'f00dfeed',
+  messages_per_second: 80,
 };
 const MESSENGER: Channel = {
   ...BASE,
@@ -309,6 +311,27 @@ describe('channels page', () => {
     });
   });
 
+  it("sets a WhatsApp number's messages per second, a field only WhatsApp channels have", async () => {
+    const { callsTo } = setup({ [`PUT /v1/channels/${WHATSAPP.id}`]: [ok({ ...WHATSAPP, messages_per_second: 250 })] });
+    await renderApp('/app/chat/channel');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Edit Sales line'));
+    const panel = await drawer();
+    const rate = within(panel).getByLabelText('Messages per second');
+    expect(rate).toHaveValue('80');
+    expect(panel).toHaveTextContent("Meta's default throughput is 80 messages per second");
+    await user.clear(rate);
+    await user.type(rate, '250');
+    await user.click(within(panel).getByText('Save'));
+    await waitFor(() => expect(callsTo('PUT', `/v1/channels/${WHATSAPP.id}`)).toHaveLength(1));
+    expect(callsTo('PUT', `/v1/channels/${WHATSAPP.id}`)[0]?.body).toEqual({
+      name: 'Sales line',
+      phone_number_id: '1234567890',
+      business_account_id: '9876543210',
+      messages_per_second: 250,
+    });
+  });
+
   it("changes a web chat's allowed websites, sending the whole new list", async () => {
     const listed = { ...WEBCHAT, allowed_origins: ['https://shop.example.com', 'https://blog.example.com'] };
     const { callsTo } = setup({
@@ -322,6 +345,8 @@ describe('channels page', () => {
     const panel = await drawer();
     expect(within(panel).getByLabelText('Website 1')).toHaveValue('https://shop.example.com');
     expect(within(panel).getByLabelText('Website 2')).toHaveValue('https://blog.example.com');
+    // the send rate is a WhatsApp number's only
+    expect(within(panel).queryByLabelText('Messages per second')).toBeNull();
     await user.click(within(panel).getByLabelText('Remove website 1'));
     await user.click(within(panel).getByText('Save'));
     await waitFor(() => expect(callsTo('PUT', `/v1/channels/${WEBCHAT.id}`)).toHaveLength(1));

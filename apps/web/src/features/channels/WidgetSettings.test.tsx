@@ -24,6 +24,7 @@ const WEBCHAT: Channel = {
   allowed_origins: [],
   auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
   widget: { ...DEFAULT_WIDGET_SETTINGS, greeting: 'Welcome to Acme' },
+  messages_per_second: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };

@@ -32,6 +32,8 @@ const AMY: Customer = {
   note: null,
   tags: [],
   custom_fields: {},
+  marketing_opt_out: false,
+  marketing_opt_out_at: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };
@@ -52,6 +54,7 @@ const SALES: Channel = {
   allowed_origins: [],
   auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
   widget: null,
+  messages_per_second: 80,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };

@@ -18,6 +18,7 @@ import {
   InputNumber,
   type InputRef,
   Select,
+  Switch,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -152,7 +153,7 @@ function CustomerForm({
       initialValues={
         editing
           ? { ...editing, tag_ids: editing.tags.map((tag) => tag.id), custom_fields: editing.custom_fields }
-          : { tag_ids: [] }
+          : { tag_ids: [], marketing_opt_out: false }
       }
       submit={({ custom_fields, ...values }) => {
         setExisting(null);
@@ -234,6 +235,14 @@ function CustomerForm({
       </Form.Item>
       <Form.Item name="note" label={t('fields.note')} rules={rules.zod(shape.note)}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+      <Form.Item
+        name="marketing_opt_out"
+        label={t('fields.marketing_opt_out')}
+        valuePropName="checked"
+        extra={t('marketingOptOutHint')}
+      >
+        <Switch />
       </Form.Item>
       {(fields.data ?? []).length > 0 && <Divider titlePlacement="start">{t('sections.more')}</Divider>}
       {(fields.data ?? []).map((field) => (

@@ -113,6 +113,13 @@ function CustomerDetails({ customer }: { customer: Customer }) {
         column={isPhone ? 1 : 2}
         items={[
           ...DETAILS.map((key) => ({ key, label: t(`fields.${key}`), children: value(key) })),
+          {
+            key: 'marketing_opt_out',
+            label: t('fields.marketing_opt_out'),
+            children: customer.marketing_opt_out
+              ? t('optedOutSince', { date: dayjs.unix(customer.marketing_opt_out_at ?? 0).format('YYYY-MM-DD HH:mm') })
+              : t('notOptedOut'),
+          },
           ...(fields.data ?? []).map((field) => ({
             key: field.key,
             label: field.labels[locale] || field.label,

@@ -26,6 +26,28 @@ describe('customer form', () => {
     expect(within(drawer).getByLabelText('E-mail')).toHaveValue('');
   });
 
+  it('sends the marketing opt-out set in the form', async () => {
+    const created: StubCall[] = [];
+    setup({
+      'POST /v1/customers': (call) => {
+        created.push(call);
+        return ok(customer(99, { marketing_opt_out: true, marketing_opt_out_at: 1_700_000_000 }));
+      },
+    });
+    await renderApp('/app/relationship/customers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add customer' }));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.change(within(drawer).getByLabelText('First name'), { target: { value: 'Amy' } });
+    fireEvent.change(within(drawer).getByLabelText('Last name'), { target: { value: 'Wong' } });
+    const optOut = within(drawer).getByRole('switch', { name: 'Opted out of marketing' });
+    expect(optOut).not.toBeChecked();
+    await user.click(optOut);
+    await user.click(within(drawer).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]?.body).toMatchObject({ first_name: 'Amy', marketing_opt_out: true });
+  });
+
   it('creates a tag typed in the tag picker and picks it, then sends it with the customer', async () => {
     const tagsCreated: StubCall[] = [];
     const customers: StubCall[] = [];

@@ -28,6 +28,8 @@ export function customer(index: number, extra: Partial<Customer> = {}): Customer
     zip: null,
     country: 'HK',
     source: 'manual',
+    marketing_opt_out: false,
+    marketing_opt_out_at: null,
     note: null,
     tags: [],
     custom_fields: {},

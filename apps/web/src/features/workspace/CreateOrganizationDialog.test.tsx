@@ -13,6 +13,7 @@ const CREATED = {
   avatar: '',
   time_zone: 'Asia/Hong_Kong',
   default_country: 'HK',
+  opt_out_keywords: ['STOP', 'UNSUBSCRIBE'],
   member_id: 'cccccccc-4444-4444-8444-444444444444',
   role: 'owner',
 };

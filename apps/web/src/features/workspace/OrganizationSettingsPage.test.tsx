@@ -8,7 +8,14 @@ import { renderApp } from '../../test/render.tsx';
 import { timeZoneRoutes, typeHongAndEnter } from '../../test/time-zones.ts';
 
 const ORG = WORKSPACES[0]!;
-const SUMMARY = { id: ORG.id, name: ORG.name, avatar: '', time_zone: 'Asia/Hong_Kong', default_country: 'HK' };
+const SUMMARY = {
+  id: ORG.id,
+  name: ORG.name,
+  avatar: '',
+  time_zone: 'Asia/Hong_Kong',
+  default_country: 'HK',
+  opt_out_keywords: ['STOP', 'UNSUBSCRIBE'],
+};
 
 function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
   writeString(STORAGE_KEYS.token, 'ws-token');
@@ -59,11 +66,26 @@ describe('organization settings', () => {
       time_zone: 'Asia/Hong_Kong',
       default_country: 'HK',
       avatar: '',
+      opt_out_keywords: ['STOP', 'UNSUBSCRIBE'],
     });
     expect(await screen.findByText('Save successfully')).toBeInTheDocument();
     expect(session.workspaceMember()?.workspace.name).toBe('Renamed Org');
     const sidebar = screen.getByLabelText('sidebar');
     await waitFor(() => expect(within(sidebar).getByText('Renamed Org')).toBeInTheDocument());
+  });
+
+  it('edits the opt-out keywords: typed ones added, removed ones gone, the whole list sent', async () => {
+    const { callsTo } = setup({ 'PUT /v1/self/workspace': (call) => ok({ ...SUMMARY, ...(call.body as object) }) });
+    await renderApp('/app/organization/settings');
+    const keywords = await screen.findByLabelText('Opt-out keywords');
+    await waitFor(() => expect(screen.getByText('UNSUBSCRIBE')).toBeInTheDocument());
+    const user = userEvent.setup();
+    await user.type(keywords, '退訂{Enter}');
+    const unsubscribe = screen.getByText('UNSUBSCRIBE').closest('.ant-select-selection-item')!;
+    await user.click(within(unsubscribe as HTMLElement).getByLabelText('close'));
+    await user.click(await button('Save'));
+    await waitFor(() => expect(callsTo('PUT', '/v1/self/workspace')).toHaveLength(1));
+    expect(callsTo('PUT', '/v1/self/workspace')[0]?.body).toMatchObject({ opt_out_keywords: ['STOP', '退訂'] });
   });
 
   it('saves the first match of a time-zone search picked with Enter, not the zone it had', async () => {

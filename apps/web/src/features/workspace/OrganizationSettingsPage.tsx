@@ -1,4 +1,10 @@
-import { COUNTRY_CODES, organizationNameField, timeZoneField, translate } from '@omnichat/contracts';
+import {
+  COUNTRY_CODES,
+  optOutKeywordsField,
+  organizationNameField,
+  timeZoneField,
+  translate,
+} from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +27,7 @@ interface SettingsValues {
   time_zone: string;
   default_country?: string | null;
   avatar?: UploadedFile | null;
+  opt_out_keywords?: string[];
 }
 
 /** /app/organization/settings (owner or admin): name, time zone, avatar, default permissions, danger zone. */
@@ -47,6 +54,7 @@ export function OrganizationSettingsPage() {
               time_zone: values.time_zone,
               default_country: values.default_country ?? null,
               avatar: values.avatar?.dataUrl ?? '',
+              opt_out_keywords: optOutKeywordsField.parse(values.opt_out_keywords ?? []),
             })
           }
           initialValues={{
@@ -54,6 +62,7 @@ export function OrganizationSettingsPage() {
             time_zone: workspace.time_zone,
             default_country: workspace.default_country ?? undefined,
             avatar: storedAvatar(workspace.avatar),
+            opt_out_keywords: workspace.opt_out_keywords,
           }}
           style={{ maxWidth: 560 }}
         >
@@ -89,6 +98,14 @@ export function OrganizationSettingsPage() {
                 label: `${countryNames.of(code) ?? code} (${code})`,
               }))}
             />
+          </Form.Item>
+          <Form.Item
+            name="opt_out_keywords"
+            label={t('orgSettings.optOutKeywords')}
+            extra={t('orgSettings.optOutKeywordsHint')}
+            rules={rules.zod(optOutKeywordsField)}
+          >
+            <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',']} />
           </Form.Item>
           <Flex justify="flex-end">
             <SubmitButton>{t('common.save')}</SubmitButton>

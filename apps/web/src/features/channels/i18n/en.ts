@@ -9,6 +9,7 @@ export const channelsEn = {
   status: { active: 'Active', needs_reauth: 'Needs re-authorisation' },
   reauthHint: 'Meta refused the access token. Edit the channel and save a new access token.',
   fields: {
+    messages_per_second: 'Messages per second',
     type: 'Channel type',
     name: 'Name',
     phone_number_id: 'Phone number id',
@@ -50,6 +51,8 @@ export const channelsEn = {
     howToPage:
       'In your Meta app’s dashboard, open Webhooks, paste this callback URL and verify token, and subscribe to the fields messages, messaging_postbacks, message_deliveries, message_reads and message_echoes.',
   },
+  messagesPerSecondHint:
+    "Broadcasts on this number send at most this many messages a second. Meta's default throughput is 80 messages per second; up to 1,000 once Meta raises the number's tier.",
   autoAssign: {
     title: 'Auto-assignment',
     mode: 'New conversations',

@@ -11,6 +11,7 @@ export const channelsZhCn: ChannelsCatalogue = {
   status: { active: '正常', needs_reauth: '需要重新授权' },
   reauthHint: 'Meta 拒绝了访问令牌。请编辑此渠道并保存新的访问令牌。',
   fields: {
+    messages_per_second: '每秒消息数',
     type: '渠道类型',
     name: '名称',
     phone_number_id: '电话号码 ID',
@@ -51,6 +52,8 @@ export const channelsZhCn: ChannelsCatalogue = {
     howToPage:
       '在 Meta 应用面板中打开 Webhooks，粘贴此回调网址和验证令牌，并订阅 messages、messaging_postbacks、message_deliveries、message_reads 和 message_echoes 字段。',
   },
+  messagesPerSecondHint:
+    '此号码的群发每秒最多发送的消息数。Meta 的默认吞吐量为每秒 80 条消息；Meta 提升号码的级别后最多可达 1,000 条。',
   autoAssign: {
     title: '自动分配',
     mode: '新对话',

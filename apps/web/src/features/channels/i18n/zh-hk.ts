@@ -11,6 +11,7 @@ export const channelsZhHk: ChannelsCatalogue = {
   status: { active: '使用中', needs_reauth: '需要重新授權' },
   reauthHint: 'Meta 拒絕了存取權杖。請編輯此渠道並儲存新的存取權杖。',
   fields: {
+    messages_per_second: '每秒訊息數',
     type: '渠道類型',
     name: '名稱',
     phone_number_id: '電話號碼編號',
@@ -51,6 +52,8 @@ export const channelsZhHk: ChannelsCatalogue = {
     howToPage:
       '在 Meta 應用程式主控板開啟 Webhooks，貼上此回呼網址及驗證權杖，並訂閱 messages、messaging_postbacks、message_deliveries、message_reads 及 message_echoes 欄位。',
   },
+  messagesPerSecondHint:
+    '此號碼的群發每秒最多發送的訊息數。Meta 的預設吞吐量為每秒 80 則訊息；Meta 提升號碼的級別後最多可達 1,000 則。',
   autoAssign: {
     title: '自動分配',
     mode: '新對話',

@@ -32,7 +32,12 @@ export const customersEn = {
   exportCsv: 'Export as CSV',
   exportXlsx: 'Export as Excel (.xlsx)',
   duplicates: 'Duplicates',
+  marketingOptOutHint:
+    'Broadcasts of marketing templates skip this customer. Set by itself when they write an opt-out keyword such as STOP.',
+  notOptedOut: 'No',
+  optedOutSince: 'Yes, since {{date}}',
   fields: {
+    marketing_opt_out: 'Opted out of marketing',
     salutation: 'Salutation',
     first_name: 'First name',
     last_name: 'Last name',

@@ -34,7 +34,11 @@ export const customersZhCn: CustomersCatalogue = {
   exportCsv: '导出为 CSV',
   exportXlsx: '导出为 Excel（.xlsx）',
   duplicates: '重复客户',
+  marketingOptOutHint: '群发营销模板时会跳过此客户。客户发送 STOP 等退订关键词时会自动设置。',
+  notOptedOut: '否',
+  optedOutSince: '是，自 {{date}} 起',
   fields: {
+    marketing_opt_out: '拒收营销消息',
     salutation: '称谓',
     first_name: '名字',
     last_name: '姓氏',

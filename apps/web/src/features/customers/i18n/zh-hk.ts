@@ -34,7 +34,11 @@ export const customersZhHk: CustomersCatalogue = {
   exportCsv: '匯出為 CSV',
   exportXlsx: '匯出為 Excel（.xlsx）',
   duplicates: '重複客戶',
+  marketingOptOutHint: '群發推廣範本時會略過此客戶。客戶傳送 STOP 等取消訂閱關鍵字時會自動設定。',
+  notOptedOut: '否',
+  optedOutSince: '是，自 {{date}} 起',
   fields: {
+    marketing_opt_out: '拒收推廣訊息',
     salutation: '稱謂',
     first_name: '名字',
     last_name: '姓氏',

@@ -7,6 +7,9 @@ export const orgSettingsEn = {
   timeZonePlaceholder: 'Search time zones',
   defaultCountry: 'Default country',
   defaultCountryHint: "Customers' phone numbers without a country code are read as numbers of this country",
+  optOutKeywords: 'Opt-out keywords',
+  optOutKeywordsHint:
+    'A customer who writes exactly one of these words (any case) is opted out of marketing messages and gets a confirmation. Press Enter after each keyword.',
   avatar: 'Avatar',
   defaultPermissions: 'Default member permissions',
   defaultPermissionsHint: 'Permissions that newly joined members get.',

@@ -8,6 +8,9 @@ export const orgSettingsZhCn: OrgSettingsCatalogue = {
   timeZonePlaceholder: '搜索时区',
   defaultCountry: '默认国家',
   defaultCountryHint: '没有国家代码的客户电话号码会当作此国家的号码',
+  optOutKeywords: '退订关键词',
+  optOutKeywordsHint:
+    '客户只发送其中一个关键词（不区分大小写）时，会被设为拒收营销消息并收到确认。每输入一个关键词后按 Enter。',
   avatar: '头像',
   defaultPermissions: '成员默认权限',
   defaultPermissionsHint: '新加入成员获得的权限。',

@@ -8,6 +8,9 @@ export const orgSettingsZhHk: OrgSettingsCatalogue = {
   timeZonePlaceholder: '搜尋時區',
   defaultCountry: '預設國家',
   defaultCountryHint: '沒有國家代碼的客戶電話號碼會當作此國家的號碼',
+  optOutKeywords: '取消訂閱關鍵字',
+  optOutKeywordsHint:
+    '客戶只傳送其中一個關鍵字（不分大小寫）時，會被設為拒收推廣訊息並收到確認。每輸入一個關鍵字後按 Enter。',
   avatar: '頭像',
   defaultPermissions: '成員預設權限',
   defaultPermissionsHint: '新加入成員獲得的權限。',
