@@ -5,7 +5,6 @@ import { customerImportSchema } from './customer-import.ts';
 import { WORKSPACE_ROLES } from './permissions.ts';
 import { ACCESS_CHANGED_ACTION } from './socket.ts';
 import { teamDetailSchema } from './teams.ts';
-import { TEMPLATE_STATUSES } from './whatsapp-templates.ts';
 
 const role = z.enum(WORKSPACE_ROLES);
 
@@ -30,7 +29,7 @@ export const SOCKET_PUSHES = {
   'team.updated': teamDetailSchema,
   'team.deleted': z.object({ id: z.uuid() }),
   /** Meta changed a WhatsApp template's status, quality or category: template lists refetch */
-  'template.changed': z.object({ id: z.uuid(), status: z.enum(TEMPLATE_STATUSES) }),
+  'template.changed': z.object({ id: z.uuid(), status: z.string() }),
   'member.joined': z.object({ id: z.uuid(), user_id: z.uuid(), role }),
   'member.changed': z.object({ id: z.uuid(), role, active: z.boolean(), removed: z.boolean() }),
   'member.left': z.object({ id: z.uuid() }),
