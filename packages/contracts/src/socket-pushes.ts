@@ -28,6 +28,8 @@ export const SOCKET_PUSHES = {
   'team.created': teamDetailSchema,
   'team.updated': teamDetailSchema,
   'team.deleted': z.object({ id: z.uuid() }),
+  /** Meta changed a WhatsApp template's status, quality or category: template lists refetch */
+  'template.changed': z.object({ id: z.uuid(), status: z.string() }),
   'member.joined': z.object({ id: z.uuid(), user_id: z.uuid(), role }),
   'member.changed': z.object({ id: z.uuid(), role, active: z.boolean(), removed: z.boolean() }),
   'member.left': z.object({ id: z.uuid() }),

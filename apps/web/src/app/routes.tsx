@@ -21,7 +21,6 @@ const notFound = {
 };
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
-  'chat/whatsapp-template': 'nav.whatsappTemplate',
   'chat/whatsapp-broadcast': 'nav.whatsappBroadcast',
   workflow: 'nav.workflow',
   'organization/wallet': 'pages.wallet',
@@ -209,6 +208,13 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/customers/CustomersPage.tsx'),
               (m) => <m.CustomersPage />,
+            ),
+          },
+          {
+            path: 'chat/whatsapp-template',
+            ...page(
+              () => import('../features/templates/TemplatesPage.tsx'),
+              (m) => <m.TemplatesPage />,
             ),
           },
           {

@@ -4,6 +4,7 @@ import { conversationEvents } from './conversations.ts';
 import { customerEvents } from './customers.ts';
 import { memberEvents } from './members.ts';
 import { teamEvents } from './teams.ts';
+import { templateEvents } from './templates.ts';
 
 export { type EventActor, eventActor } from './actor.ts';
 export { CONVERSATION_CHANGES, type ConversationFacts, conversationFactsSchema } from './conversations.ts';
@@ -18,6 +19,7 @@ export const DOMAIN_EVENTS = {
   ...teamEvents,
   ...customerEvents,
   ...conversationEvents,
+  ...templateEvents,
 } as const;
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
 export type DomainEventData<T extends DomainEventType> = z.output<(typeof DOMAIN_EVENTS)[T]>;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { firstText, idOf, objectOf } from '../../integrations/meta/read-json.ts';
 import type { MetaFieldHandler } from '../../platform/modules/hooks.ts';
 import { categoryOf, statusOf } from './meta-shapes.ts';
-import { whatsappTemplates } from './templates.tables.ts';
+import { type TemplateRow, whatsappTemplates } from './templates.tables.ts';
 
 /**
  * Meta's template webhooks on a WhatsApp channel: `message_template_status_update` (event, reason),
@@ -13,8 +13,9 @@ import { whatsappTemplates } from './templates.tables.ts';
 type Change = (value: Record<string, unknown>) => Partial<typeof whatsappTemplates.$inferInsert> | null;
 
 function fieldHandler(change: Change): MetaFieldHandler {
-  return async (tx, channel, parts) => {
+  return async (tx, channel, parts, { events }) => {
     const problems = [];
+    const changed = new Map<string, TemplateRow['status']>();
     for (const part of parts) {
       const value = objectOf(part.value);
       const set = change(value);
@@ -26,7 +27,7 @@ function fieldHandler(change: Change): MetaFieldHandler {
         continue;
       }
       const byId = externalId ? eq(whatsappTemplates.externalId, externalId) : undefined;
-      const updated = await tx
+      let updated = await tx
         .update(whatsappTemplates)
         .set({ ...set, updatedAt: new Date() })
         .where(
@@ -35,9 +36,9 @@ function fieldHandler(change: Change): MetaFieldHandler {
             byId ?? and(eq(whatsappTemplates.name, name!), eq(whatsappTemplates.language, language!)),
           ),
         )
-        .returning({ id: whatsappTemplates.id });
+        .returning({ id: whatsappTemplates.id, status: whatsappTemplates.status });
       if (!updated.length && externalId && name && language)
-        await tx
+        updated = await tx
           .update(whatsappTemplates)
           .set({ ...set, externalId, updatedAt: new Date() })
           .where(
@@ -46,8 +47,13 @@ function fieldHandler(change: Change): MetaFieldHandler {
               eq(whatsappTemplates.name, name),
               eq(whatsappTemplates.language, language),
             ),
-          );
+          )
+          .returning({ id: whatsappTemplates.id, status: whatsappTemplates.status });
+      for (const row of updated) changed.set(row.id, row.status);
     }
+    // announced last: the lists of those who read templates refetch once this commits
+    for (const [id, status] of changed)
+      await events.emit(tx, 'template.changed', { id, channel_id: channel.id, status }, channel.workspaceId);
     return problems;
   };
 }

@@ -3,7 +3,13 @@ import { createOwner } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, json } from '../../../test/test-app.ts';
 import { channelsTest } from '../channels/test-helpers.ts';
-import { connectWhatsApp, deliverSigned, postWebhook, WHATSAPP_TOKEN } from '../conversations/test-helpers.ts';
+import {
+  connectWhatsApp,
+  deliverSigned,
+  postWebhook,
+  silentSocket,
+  WHATSAPP_TOKEN,
+} from '../conversations/test-helpers.ts';
 import { systemSettings } from '../settings/settings.tables.ts';
 
 const WABA = '102290129340398';
@@ -249,6 +255,27 @@ describe('WhatsApp templates', () => {
     expect((await r.get(PATH, none.token)).statusCode).toBe(403);
     expect(await templatesStored(owner.token)).toHaveLength(1);
     expect(graph.templates(WABA)).toHaveLength(1);
+  });
+
+  it('pushes a status change from the webhook to the members who read templates, no one else', async () => {
+    const { owner, channel } = await setup();
+    const created = json(await r.post(PATH, owner.token, orderReady(channel.id))).data;
+    const none = await joinAs(t, owner.workspaceId, 'member', []);
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute(`update workspace_members set permissions = '{}' where id = '${none.member.id}'` as never),
+    );
+    const stranger = await createOwner(t);
+    const [reader, outsider, other] = await Promise.all([
+      silentSocket(t, owner.token),
+      silentSocket(t, none.token),
+      silentSocket(t, stranger.token),
+    ]);
+    await deliverSigned(t, channel.id, statusDelivery(created.external_id, 'APPROVED'));
+    await expect.poll(() => reader.heard('template.changed')).toEqual([{ id: created.id, status: 'approved' }]);
+    await Promise.all([outsider.settled(), other.settled()]);
+    expect(outsider.heard('template.changed')).toEqual([]);
+    expect(other.heard('template.changed')).toEqual([]);
+    for (const socket of [reader, outsider, other]) socket.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ConversationDetail, Message } from '@omnichat/contracts';
+import type { ConversationDetail, Customer, Message, WhatsappTemplate } from '@omnichat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
@@ -83,6 +83,52 @@ function setup(routes: Parameters<typeof stubFetch>[0] = {}, detail = conversati
   });
 }
 
+const TEMPLATE: WhatsappTemplate = {
+  id: id(700),
+  channel_id: id(900),
+  name: 'order_update',
+  language: 'en_US',
+  category: 'utility',
+  status: 'approved',
+  rejected_reason: null,
+  quality: null,
+  external_id: '1',
+  header: { type: 'none' },
+  body: 'Hi {{1}}, order {{2}} shipped',
+  footer: null,
+  parameters: [],
+  buttons: [],
+  created_at: NOW,
+  updated_at: NOW,
+};
+const CUSTOMER: Customer = {
+  id: id(501),
+  salutation: null,
+  first_name: 'Amy',
+  last_name: 'Chan',
+  display_name: 'Amy Chan',
+  company: 'Acme',
+  email: null,
+  phone: '+85251234561',
+  whatsapp_id: null,
+  facebook_id: null,
+  instagram_id: null,
+  address_line1: null,
+  address_line2: null,
+  city: null,
+  state: null,
+  zip: null,
+  country: null,
+  source: 'manual',
+  note: null,
+  tags: [],
+  custom_fields: {},
+  marketing_opt_out: false,
+  marketing_opt_out_at: null,
+  created_at: NOW,
+  updated_at: NOW,
+};
+
 const sentTo = (calls: StubCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.url === path);
 
 describe('chat page', () => {
@@ -127,12 +173,18 @@ describe('chat page', () => {
     await waitFor(() => expect(sentTo(calls, `/v1/conversations/${id(1)}/notes`)[0]?.body).toEqual({ text: 'VIP' }));
   });
 
-  it('offers a template once the 24-hour window has closed, and sends it with its parameters', async () => {
+  it('offers the approved templates once the 24-hour window has closed, filled from the customer', async () => {
+    const approvedAsked: string[] = [];
     const { calls } = setup(
       {
         [`POST /v1/conversations/${id(1)}/messages`]: [
           ok(message(5, { direction: 'outbound', type: 'template', status: 'sent', text: '[template] order_update' })),
         ],
+        'GET /v1/whatsapp-templates': (call) => {
+          approvedAsked.push(call.url);
+          return ok([TEMPLATE]);
+        },
+        [`GET /v1/customers/${id(501)}`]: [ok(CUSTOMER)],
       },
       conversation(1, { session_expires_at: NOW - 60 }),
     );
@@ -141,9 +193,13 @@ describe('chat page', () => {
       await screen.findByText("The customer's 24-hour reply window has closed: only a template message can be sent."),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByText('Send a template'));
-    fireEvent.change(await screen.findByLabelText('Template name'), { target: { value: 'order_update' } });
-    fireEvent.change(screen.getByLabelText('Body parameters'), { target: { value: 'Amy\n#1234' } });
-    fireEvent.click(screen.getByText('Send'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Approved template' }));
+    fireEvent.click(await screen.findByTitle('order_update · en_US'));
+    // {{1}} from the customer's first name, {{2}} typed
+    fireEvent.change(await within(dialog).findByLabelText('Text of {{2}}'), { target: { value: '#1234' } });
+    expect(await within(dialog).findByTestId('template-preview')).toHaveTextContent('Hi Amy, order #1234 shipped');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(sentTo(calls, `/v1/conversations/${id(1)}/messages`)[0]?.body).toEqual({
         type: 'template',
@@ -162,6 +218,8 @@ describe('chat page', () => {
         },
       }),
     );
+    expect(approvedAsked[0]).toContain(`channel_id=${id(900)}`);
+    expect(approvedAsked[0]).toContain('status=approved');
   });
 
   it('keeps Messenger replies open for 7 days with the human-agent tag, then says the window closed', async () => {

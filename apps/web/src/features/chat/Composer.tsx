@@ -173,6 +173,8 @@ export function Composer({
       <TemplateDialog
         workspaceId={workspaceId}
         conversationId={conversation.id}
+        channelId={conversation.channel_id}
+        customerId={conversation.customer.id}
         open={templating}
         onClose={() => setTemplating(false)}
       />

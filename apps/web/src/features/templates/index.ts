@@ -1,0 +1,1 @@
+export { SendTemplateDialog, templateMessage } from './SendTemplateDialog.tsx';
