@@ -1,4 +1,4 @@
-import { FileTextOutlined, LinkOutlined, PhoneOutlined, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { FileOutlined, LinkOutlined, PhoneOutlined, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { TemplateHeaderType } from '@omnichat/contracts';
 import { Flex } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
@@ -31,7 +31,7 @@ const PALETTES = {
 const MEDIA_ICONS: Partial<Record<TemplateHeaderType, ReactNode>> = {
   image: <PictureOutlined />,
   video: <VideoCameraOutlined />,
-  document: <FileTextOutlined />,
+  document: <FileOutlined />,
 };
 
 /** A template as WhatsApp shows it: a bubble on the chat wallpaper, the buttons under it; light and dark. */
