@@ -57,8 +57,9 @@ export async function loadLocale(locale: Locale): Promise<void> {
   const { ui, messages, antd } = await CATALOGUES[locale]();
   addCatalogue(locale, messages);
   antdTexts.set(locale, antd);
-  // a shallow merge: texts a lazy part of the app brought (addFeatureTexts) stay
-  i18n.addResourceBundle(locale, 'translation', ui);
+  // a shallow merge: texts a lazy part of the app brought (addFeatureTexts) stay; a copy, as i18next merges those
+  // into the object it holds (the catalogue module itself stays as written)
+  i18n.addResourceBundle(locale, 'translation', structuredClone(ui));
   loaded.add(locale);
 }
 
@@ -80,7 +81,7 @@ export const i18n = i18next.createInstance();
 const initial = initialLocale();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: structuredClone(en) } },
   lng: initial,
   partialBundledLanguages: true,
   fallbackLng: 'en',
