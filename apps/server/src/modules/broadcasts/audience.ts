@@ -8,7 +8,7 @@ import { broadcastRecipients } from './broadcasts.tables.ts';
 /**
  * Resolves a broadcast's audience into its recipients in ONE `INSERT … SELECT` (100,000 customers are one
  * statement): each customer's number is their WhatsApp id, else their phone, digits only. Skipped, with a reason:
- * no number; the same number again (one send per number: the first by opt-out, then age, keeps it, so a number
+ * no number; the same number again (one send per number: the first by opt-out, then a WhatsApp id, then age, keeps it, so a number
  * one of whose customers opted out is never sent marketing); opted out of marketing for a marketing template.
  * The counters (`broadcast_counts`, by trigger) tell how many it stored.
  */
@@ -36,7 +36,7 @@ export async function resolveAudience(
     from (
       select c.id, n.number, c.marketing_opt_out as opted_out,
         case when n.number is null then 1 else row_number() over (
-          partition by n.number order by c.marketing_opt_out desc, c.created_at, c.id) end as rank
+          partition by n.number order by c.marketing_opt_out desc, (c.whatsapp_id is not null) desc, c.created_at, c.id) end as rank
       from ${customers} c
       cross join lateral (select nullif(regexp_replace(
         coalesce(nullif(c.whatsapp_id, ''), c.phone, ''), '[^0-9]', '', 'g'), '') as number) n

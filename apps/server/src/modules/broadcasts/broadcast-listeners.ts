@@ -57,7 +57,8 @@ export const broadcastRepliedListener = durableListener({
         const replied = (await tx.execute(sql`
         update ${broadcastRecipients} set replied_at = ${at}::timestamptz, updated_at = now()
         where customer_id = ${data.conversation.customer_id} and replied_at is null and sent_at is not null
-          and sent_at <= ${at}::timestamptz and sent_at > ${at}::timestamptz - ${REPLY_WINDOW}::interval
+          and sent_at < ${at}::timestamptz + interval '1 second'
+          and sent_at > ${at}::timestamptz - ${REPLY_WINDOW}::interval
           and status in ('sent', 'delivered', 'read')
         returning broadcast_id`)) as unknown as { rows: { broadcast_id: string }[] };
         return replied.rows.map((row) => row.broadcast_id);

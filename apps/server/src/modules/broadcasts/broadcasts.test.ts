@@ -135,8 +135,8 @@ describe('broadcasts', () => {
     expect(done).toMatchObject({ status: 'completed', progress: { total: 4, sent: 1, skipped: 3, pending: 0 } });
     const processed = json(await s.r.get(`${PATH}/${data.id}/jobs?status=processed`, s.owner.token));
     expect(processed.page.total).toBe(4);
-    const reasons = processed.data.map((j: { skip_reason: string | null }) => j.skip_reason).sort();
-    expect(reasons).toEqual(['duplicate_number', 'no_number', 'opted_out', null]);
+    const reasons = processed.data.map((j: { skip_reason: string | null }) => j.skip_reason ?? 'none').sort();
+    expect(reasons).toEqual(['duplicate_number', 'no_number', 'none', 'opted_out']);
     const ann = processed.data.find((j: { status: string }) => j.status === 'sent');
     expect(ann.external_id).toMatch(/^wamid\./);
     expect(json(await s.r.get(`${PATH}/${data.id}/jobs?status=pending`, s.owner.token)).data).toEqual([]);

@@ -147,29 +147,24 @@ async function claimBatch(tx: Tx, broadcastId: string, size: number): Promise<Cl
     .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.status, 'sending')))
     .for('share');
   if (!live) return 'stopped';
-  const due = tx
-    .select({ id: broadcastRecipients.id })
-    .from(broadcastRecipients)
-    .where(
-      and(
-        eq(broadcastRecipients.broadcastId, broadcastId),
-        eq(broadcastRecipients.status, 'pending'),
-        or(isNull(broadcastRecipients.notBefore), lte(broadcastRecipients.notBefore, sql`now()`)),
-      ),
+  // a materialized CTE: the LIMIT and SKIP LOCKED are evaluated once (an IN subquery may be run again per row)
+  const claimed = (await tx.execute(sql`
+    with due as materialized (
+      select id from ${broadcastRecipients}
+      where broadcast_id = ${broadcastId} and status = 'pending' and (not_before is null or not_before <= now())
+      order by id limit ${size} for update skip locked
     )
-    .orderBy(asc(broadcastRecipients.id))
-    .limit(size)
-    .for('update', { skipLocked: true });
-  return tx
-    .update(broadcastRecipients)
-    .set({ status: 'sending', sendingAt: sql`now()`, updatedAt: sql`now()` })
-    .where(inArray(broadcastRecipients.id, due))
-    .returning({
-      id: broadcastRecipients.id,
-      customerId: broadcastRecipients.customerId,
-      phone: broadcastRecipients.phone,
-      retries: broadcastRecipients.retries,
-    });
+    update ${broadcastRecipients} r set status = 'sending', sending_at = now(), updated_at = now()
+    from due where r.id = due.id
+    returning r.id, r.customer_id, r.phone, r.retries`)) as unknown as {
+    rows: { id: string; customer_id: string | null; phone: string | null; retries: number }[];
+  };
+  return claimed.rows.map((row) => ({
+    id: row.id,
+    customerId: row.customer_id,
+    phone: row.phone,
+    retries: Number(row.retries),
+  }));
 }
 
 /**
