@@ -1,5 +1,5 @@
 import type { BroadcastParameter } from '@omnichat/contracts';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { GraphError } from '../../integrations/meta/graph-client.ts';
