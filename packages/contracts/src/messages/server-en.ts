@@ -179,10 +179,6 @@ export const serverEn = {
   template_media_not_found: 'the header media file was not found: upload it again',
   template_media_type_unsupported: 'a header file is a JPEG or PNG image, an MP4 video or a PDF document',
   // broadcasts
-  broadcast_name_required: 'broadcast name is required',
-  broadcast_channel_required: 'choose a WhatsApp channel',
-  broadcast_template_required: 'choose an approved template',
-  broadcast_parameter_invalid: 'a parameter is a number key with a fixed value or a customer field',
   broadcast_channel_not_whatsapp: 'a broadcast goes out on a WhatsApp channel',
   broadcast_template_not_approved: 'only an approved template of the channel can be broadcast',
   broadcast_parameters_mismatch: 'give one value or customer field for each parameter of the template',

@@ -166,10 +166,6 @@ export const serverZhCn: ServerCatalogue = {
   template_media_not_found: '找不到标题媒体文件：请重新上传',
   template_media_type_unsupported: '标题文件须为 JPEG 或 PNG 图片、MP4 视频或 PDF 文档',
   // broadcasts
-  broadcast_name_required: '请输入群发名称',
-  broadcast_channel_required: '请选择 WhatsApp 渠道',
-  broadcast_template_required: '请选择已审核通过的模板',
-  broadcast_parameter_invalid: '参数须有数字键，并填写固定值或客户字段',
   broadcast_channel_not_whatsapp: '群发只能通过 WhatsApp 渠道发送',
   broadcast_template_not_approved: '只能群发该渠道已审核通过的模板',
   broadcast_parameters_mismatch: '请为模板的每个参数提供一个值或客户字段',

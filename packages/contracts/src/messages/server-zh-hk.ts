@@ -166,10 +166,6 @@ export const serverZhHk: ServerCatalogue = {
   template_media_not_found: '找不到標題媒體檔案：請重新上載',
   template_media_type_unsupported: '標題檔案須為 JPEG 或 PNG 圖片、MP4 影片或 PDF 文件',
   // broadcasts
-  broadcast_name_required: '請輸入群發名稱',
-  broadcast_channel_required: '請選擇 WhatsApp 渠道',
-  broadcast_template_required: '請選擇已批核的範本',
-  broadcast_parameter_invalid: '參數須有數字鍵，並填上固定值或客戶欄位',
   broadcast_channel_not_whatsapp: '群發只可經 WhatsApp 渠道發出',
   broadcast_template_not_approved: '只可群發此渠道已批核的範本',
   broadcast_parameters_mismatch: '請為範本的每個參數提供一個值或客戶欄位',
