@@ -4,6 +4,7 @@ import { whatsappStatus, whatsappText } from '../../../test/fakes/meta-webhooks.
 import { createOwner } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { json, type TestApp } from '../../../test/test-app.ts';
+import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { channels } from '../channels/index.ts';
 import { channelsTest } from '../channels/test-helpers.ts';
 import { connectWhatsApp, deliverSigned, PHONE_NUMBER_ID, WHATSAPP_TOKEN } from '../conversations/test-helpers.ts';
@@ -12,6 +13,7 @@ import { customers, customerTagLinks } from '../customers/index.ts';
 import { systemSettings } from '../settings/settings.tables.ts';
 import { whatsappTemplates } from '../templates/index.ts';
 import { broadcastRecipients } from './broadcasts.tables.ts';
+import { broadcastSweepJob } from './sender.ts';
 
 const PATH = '/v1/broadcasts';
 const app = channelsTest();
@@ -292,6 +294,20 @@ describe('broadcasts', () => {
     expect(done).toMatchObject({ status: 'completed', progress: { total: 2, sent: 1, unknown: 1 } });
     expect(sends()).toHaveLength(1);
     expect((sends()[0]!.body as { to: string }).to).not.toBe(first!.phone);
+  });
+
+  it('goes on by itself: the sweeper starts a sending broadcast whose job was lost', async () => {
+    const s = await setup([{}, {}]);
+    const data = json(await s.r.post(PATH, s.owner.token, s.body())).data;
+    await s.t.database.unsafeCrossTenant('a test loses the job', (tx) =>
+      tx.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.name, 'broadcasts.send')),
+    );
+    await s.t.app.jobs.drain();
+    expect(sends()).toEqual([]);
+    await s.t.app.jobs.enqueue(broadcastSweepJob, {});
+    await s.t.app.jobs.drain();
+    expect(sends()).toHaveLength(2);
+    expect((await get(s, s.owner.token, data.id)).status).toBe('completed');
   });
 
   it('starts a scheduled broadcast at its time', async () => {
