@@ -7,7 +7,13 @@ import { json, type TestApp } from '../../../test/test-app.ts';
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { channels } from '../channels/index.ts';
 import { channelsTest } from '../channels/test-helpers.ts';
-import { connectWhatsApp, deliverSigned, PHONE_NUMBER_ID, WHATSAPP_TOKEN } from '../conversations/test-helpers.ts';
+import {
+  connectWhatsApp,
+  deliverSigned,
+  PHONE_NUMBER_ID,
+  silentSocket,
+  WHATSAPP_TOKEN,
+} from '../conversations/test-helpers.ts';
 import { customerTags } from '../customers/customers.tables.ts';
 import { customers, customerTagLinks } from '../customers/index.ts';
 import { systemSettings } from '../settings/settings.tables.ts';
@@ -308,6 +314,24 @@ describe('broadcasts', () => {
     await s.t.app.jobs.drain();
     expect(sends()).toHaveLength(2);
     expect((await get(s, s.owner.token, data.id)).status).toBe('completed');
+  });
+
+  it('pushes progress live to members with broadcast_read only', async () => {
+    const s = await setup([{}, {}, {}]);
+    const reader = await joinAs(s.t, s.owner.workspaceId, 'member', ['broadcast_read']);
+    const none = await joinAs(s.t, s.owner.workspaceId, 'member', ['conversation_read']);
+    const watching = await silentSocket(s.t, reader.token);
+    const blind = await silentSocket(s.t, none.token);
+    const data = json(await s.r.post(PATH, s.owner.token, s.body())).data;
+    await s.t.app.jobs.drain();
+    type Push = { id: string; status: string; progress: { sent: number } };
+    await expect
+      .poll(() => (watching.heard('broadcast.progress') as Push[]).at(-1), { timeout: 3000 })
+      .toMatchObject({ id: data.id, status: 'completed', progress: { sent: 3 } });
+    await blind.settled();
+    expect(blind.heard('broadcast.progress')).toEqual([]);
+    watching.close();
+    blind.close();
   });
 
   it('starts a scheduled broadcast at its time', async () => {
