@@ -19,7 +19,7 @@ import { customers, customerTagLinks } from '../customers/index.ts';
 import { systemSettings } from '../settings/settings.tables.ts';
 import { whatsappTemplates } from '../templates/index.ts';
 import { broadcastRecipients } from './broadcasts.tables.ts';
-import { broadcastSweepJob } from './sender.ts';
+import { broadcastSendJob, broadcastSweepJob } from './sender.ts';
 
 const PATH = '/v1/broadcasts';
 const app = channelsTest();
@@ -332,6 +332,24 @@ describe('broadcasts', () => {
     expect(blind.heard('broadcast.progress')).toEqual([]);
     watching.close();
     blind.close();
+  });
+
+  it('sends each recipient once when two senders work one broadcast side by side', async () => {
+    const s = await setup(
+      Array.from({ length: 40 }, () => ({})),
+      { mps: 1000 },
+    );
+    const data = json(await s.r.post(PATH, s.owner.token, s.body())).data;
+    for (const key of ['a', 'b'])
+      await s.t.app.jobs.enqueue(
+        broadcastSendJob,
+        { broadcast_id: data.id },
+        { workspaceId: s.owner.workspaceId, idempotencyKey: `${data.id}:${key}` },
+      );
+    await s.t.app.jobs.drain();
+    expect(sends()).toHaveLength(40);
+    expect(new Set(sends().map((q) => (q.body as { to: string }).to)).size).toBe(40);
+    expect(await get(s, s.owner.token, data.id)).toMatchObject({ status: 'completed', progress: { sent: 40 } });
   });
 
   it('starts a scheduled broadcast at its time', async () => {
