@@ -15,6 +15,7 @@ import { adminsModule } from './modules/admins/admins.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { broadcastsModule } from './modules/broadcasts/broadcasts.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
@@ -76,6 +77,7 @@ const MODULES = [
   channelsModule,
   conversationsModule,
   templatesModule,
+  broadcastsModule,
   webchatModule,
   notificationsModule,
   adminPanelModule,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { broadcastProgressPushSchema } from './broadcasts.ts';
 import { threadActivitySchema } from './conversation-activity.ts';
 import { messageSchema, typingPushSchema } from './conversations.ts';
 import { customerImportSchema } from './customer-import.ts';
@@ -25,6 +26,8 @@ export const SOCKET_PUSHES = {
   'conversation.typing': typingPushSchema,
   /** a customer import of the socket's user moved on */
   'customer_import.progress': customerImportSchema,
+  /** a broadcast's status or counts moved on (to members with broadcast_read; at most about twice a second) */
+  'broadcast.progress': broadcastProgressPushSchema,
   'team.created': teamDetailSchema,
   'team.updated': teamDetailSchema,
   'team.deleted': z.object({ id: z.uuid() }),

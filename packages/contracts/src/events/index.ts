@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountEvents } from './account.ts';
+import { broadcastEvents } from './broadcasts.ts';
 import { conversationEvents } from './conversations.ts';
 import { customerEvents } from './customers.ts';
 import { memberEvents } from './members.ts';
@@ -20,6 +21,7 @@ export const DOMAIN_EVENTS = {
   ...customerEvents,
   ...conversationEvents,
   ...templateEvents,
+  ...broadcastEvents,
 } as const;
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
 export type DomainEventData<T extends DomainEventType> = z.output<(typeof DOMAIN_EVENTS)[T]>;

@@ -122,6 +122,10 @@ export const en = {
   csat_score_invalid: 'the rating is a whole number from 1 to 5',
   // WhatsApp templates (SPEC 5)
   template_channel_required: 'choose a WhatsApp channel',
+  broadcast_name_required: 'broadcast name is required',
+  broadcast_channel_required: 'choose a WhatsApp channel',
+  broadcast_template_required: 'choose an approved template',
+  broadcast_parameter_invalid: 'a parameter is a number key with a fixed value or a customer field',
   template_name_required: 'template name is required',
   template_name_invalid: 'a template name has only lowercase letters, digits and underscores (up to 512)',
   template_language_required: 'language is required',

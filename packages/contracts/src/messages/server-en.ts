@@ -178,6 +178,14 @@ export const serverEn = {
   template_app_id_missing: 'the Meta app id is not set: a system admin sets it in the omnichannel settings',
   template_media_not_found: 'the header media file was not found: upload it again',
   template_media_type_unsupported: 'a header file is a JPEG or PNG image, an MP4 video or a PDF document',
+  // broadcasts
+  broadcast_channel_not_whatsapp: 'a broadcast goes out on a WhatsApp channel',
+  broadcast_template_not_approved: 'only an approved template of the channel can be broadcast',
+  broadcast_parameters_mismatch: 'give one value or customer field for each parameter of the template',
+  broadcast_send_at_past: 'the send time has passed: choose a later time',
+  broadcast_audience_empty: 'the audience has no customers',
+  broadcast_state_conflict: 'the broadcast cannot do that in its current state',
+  broadcast_job_not_pending: 'only a pending recipient can be cancelled',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

@@ -165,4 +165,12 @@ export const serverZhCn: ServerCatalogue = {
   template_app_id_missing: '尚未设置 Meta 应用 ID：请系统管理员在全渠道设置中设置',
   template_media_not_found: '找不到标题媒体文件：请重新上传',
   template_media_type_unsupported: '标题文件须为 JPEG 或 PNG 图片、MP4 视频或 PDF 文档',
+  // broadcasts
+  broadcast_channel_not_whatsapp: '群发只能通过 WhatsApp 渠道发送',
+  broadcast_template_not_approved: '只能群发该渠道已审核通过的模板',
+  broadcast_parameters_mismatch: '请为模板的每个参数提供一个值或客户字段',
+  broadcast_send_at_past: '发送时间已过，请选择较晚的时间',
+  broadcast_audience_empty: '受众中没有任何客户',
+  broadcast_state_conflict: '群发当前的状态不能进行此操作',
+  broadcast_job_not_pending: '只能取消待发送的收件人',
 };

@@ -165,4 +165,12 @@ export const serverZhHk: ServerCatalogue = {
   template_app_id_missing: '尚未設定 Meta 應用程式 ID：請系統管理員在全渠道設定中設定',
   template_media_not_found: '找不到標題媒體檔案：請重新上載',
   template_media_type_unsupported: '標題檔案須為 JPEG 或 PNG 圖片、MP4 影片或 PDF 文件',
+  // broadcasts
+  broadcast_channel_not_whatsapp: '群發只可經 WhatsApp 渠道發出',
+  broadcast_template_not_approved: '只可群發此渠道已批核的範本',
+  broadcast_parameters_mismatch: '請為範本的每個參數提供一個值或客戶欄位',
+  broadcast_send_at_past: '發送時間已過，請選擇較遲的時間',
+  broadcast_audience_empty: '受眾沒有任何客戶',
+  broadcast_state_conflict: '群發目前的狀態不能進行此操作',
+  broadcast_job_not_pending: '只可取消待發送的收件人',
 };

@@ -6,5 +6,5 @@ export {
   customersOfContacts,
   type VisitorDetails,
 } from './channel-contacts.ts';
-export { type CustomerRow, customers } from './customers.tables.ts';
+export { CUSTOMER_COLUMN_OF, type CustomerRow, customers, customerTagLinks } from './customers.tables.ts';
 export { toE164 } from './phone.ts';

@@ -10,6 +10,8 @@ import type { MetaEvent } from './meta-events.ts';
 export interface Applied {
   messages: { message: MessageRow; conversation: ConversationRow }[];
   statuses: MessageRow[];
+  /** WhatsApp statuses that moved no message here (a broadcast's sends, or a status out of order) */
+  unmatched: Extract<MetaEvent, { kind: 'status' }>[];
   /** the conversations the batch created or opened again */
   opened: Set<string>;
 }
@@ -83,7 +85,12 @@ async function storeMessages(tx: Tx, channel: MetaChannel, events: MetaEvent[], 
 /** Applies one delivery's events in the caller's transaction; a message already stored is left as it is. */
 export async function applyEvents(tx: Tx, channel: MetaChannel, events: MetaEvent[]): Promise<Applied> {
   const opened = new Set<string>();
-  const applied: Applied = { messages: await storeMessages(tx, channel, events, opened), statuses: [], opened };
+  const applied: Applied = {
+    messages: await storeMessages(tx, channel, events, opened),
+    statuses: [],
+    unmatched: [],
+    opened,
+  };
   for (const event of events) {
     if (event.kind === 'message') continue;
     if (event.kind === 'status') {
@@ -104,6 +111,7 @@ export async function applyEvents(tx: Tx, channel: MetaChannel, events: MetaEven
         )
         .returning();
       applied.statuses.push(...changed);
+      if (!changed.length && channel.type === 'whatsapp') applied.unmatched.push(event);
     } else {
       const column = event.status === 'read' ? 'readUntil' : 'deliveredUntil';
       const threads = await tx

@@ -27,7 +27,7 @@ export function readPart(channel: MetaChannel, part: MetaWebhookPart): ReadPart 
  * Meta's `messages` field (WhatsApp's messages and statuses, Messenger's and Instagram's messaging items): read
  * leniently one item at a time, applied together (customers, open conversations, messages once per Meta id,
  * statuses forward only, watermarks), the conversations customers opened given out by the channel's
- * auto-assignment, then announced: `message.stored`, `message.status_changed`, and a job fetching each received
+ * auto-assignment, then announced: `message.stored`, `message.status_changed`, `whatsapp.statuses_unmatched`, and a job fetching each received
  * file.
  */
 export const messagesField: MetaFieldHandler = async (tx, channel, parts, { events, jobs }) => {
@@ -38,7 +38,7 @@ export const messagesField: MetaFieldHandler = async (tx, channel, parts, { even
     read.push(...found);
     for (const problem of unread) problems.push({ deliveryId: part.deliveryId, problem });
   }
-  const { messages, statuses, opened } = await applyEvents(tx, channel, read);
+  const { messages, statuses, unmatched, opened } = await applyEvents(tx, channel, read);
   // the conversations customers opened (not an echo of what the business sent elsewhere), in the order they wrote
   const customerOpened = new Map<string, ConversationRow>();
   for (const { message, conversation } of messages)
@@ -57,5 +57,21 @@ export const messagesField: MetaFieldHandler = async (tx, channel, parts, { even
     })),
   );
   await statusesChanged(events, tx, channel.workspaceId, statuses);
+  // statuses of sends the conversations do not hold (a broadcast's): its module looks them up by Meta's id
+  if (unmatched.length)
+    await events.emit(
+      tx,
+      'whatsapp.statuses_unmatched',
+      {
+        channel_id: channel.id,
+        statuses: unmatched.map((status) => ({
+          external_id: status.externalId,
+          status: status.status,
+          error_code: status.error?.code == null ? null : String(status.error.code),
+          error_title: status.error?.title ?? null,
+        })),
+      },
+      channel.workspaceId,
+    );
   return problems;
 };

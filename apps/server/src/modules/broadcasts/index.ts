@@ -1,0 +1,1 @@
+export { type BroadcastRow, broadcasts } from './broadcasts.tables.ts';
