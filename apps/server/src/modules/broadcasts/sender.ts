@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
 import type { AppJob } from '../../platform/modules/define-module.ts';
 import { channelPace } from '../../platform/pacing/channel-pace.ts';
-import { type ChannelRow, channels } from '../channels/index.ts';
+import { type ChannelRow, channelNeedsReauth, channels } from '../channels/index.ts';
 import { CUSTOMER_COLUMN_OF, type CustomerRow, customers } from '../customers/index.ts';
 import { type BroadcastRow, broadcastRecipients, broadcasts } from './broadcasts.tables.ts';
 import { announceProgress } from './progress-push.ts';
@@ -275,18 +275,7 @@ async function pauseForToken(ctx: AppContext, tx: Tx, broadcast: BroadcastRow, c
       { broadcast_id: paused.id, name: paused.name, channel_id: channel.id, reason: 'channel_token_rejected' },
       paused.workspaceId,
     );
-  const [flagged] = await tx
-    .update(channels)
-    .set({ status: 'needs_reauth', updatedAt: new Date() })
-    .where(and(eq(channels.id, channel.id), eq(channels.status, 'active')))
-    .returning();
-  if (flagged)
-    await ctx.events.emit(
-      tx,
-      'channel.needs_reauth',
-      { channel_id: flagged.id, channel_name: flagged.name },
-      flagged.workspaceId,
-    );
+  await channelNeedsReauth(ctx, tx, channel);
 }
 
 /**

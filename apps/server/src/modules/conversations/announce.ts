@@ -1,6 +1,5 @@
 import type { CONVERSATION_CHANGES, ConversationFacts } from '@omnichat/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { type ChannelRow, channels } from '../channels/index.ts';
@@ -82,20 +81,4 @@ export async function conversationChanged(
   const conversation = typeof changed === 'string' ? (await factsById(tx, [changed])).get(changed) : changed;
   if (conversation)
     await events.emit(tx, 'conversation.changed', { change, conversation, by_member_id: byMemberId }, workspaceId);
-}
-
-/** Meta refused the channel's token: the channel waits for a new one, and its admins hear of it once. */
-export async function channelNeedsReauth(ctx: AppContext, tx: Tx, channel: ChannelRow) {
-  const [flagged] = await tx
-    .update(channels)
-    .set({ status: 'needs_reauth', updatedAt: new Date() })
-    .where(and(eq(channels.id, channel.id), eq(channels.status, 'active')))
-    .returning();
-  if (flagged)
-    await ctx.events.emit(
-      tx,
-      'channel.needs_reauth',
-      { channel_id: flagged.id, channel_name: flagged.name },
-      flagged.workspaceId,
-    );
 }

@@ -7,8 +7,8 @@ import * as whatsapp from '../../../integrations/meta/whatsapp.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import type { AppJob } from '../../../platform/modules/define-module.ts';
 import { OutboundError } from '../../../platform/outbound/outbound-error.ts';
-import { type ChannelRow, channels } from '../../channels/index.ts';
-import { channelNeedsReauth, statusesChanged } from '../announce.ts';
+import { type ChannelRow, channelNeedsReauth, channels } from '../../channels/index.ts';
+import { statusesChanged } from '../announce.ts';
 import { type MessageRow, messages } from '../conversations.tables.ts';
 
 /** The kinds of message that carry a file. */
