@@ -8,6 +8,7 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/admin-panel/workspaces-admin.service.ts: a system admin lists every organization',
   'modules/audit/audit.service.ts: a system admin reads the whole audit log',
   'modules/audit/audit.service.ts: platform changes are audited outside any one organization',
+  'modules/broadcasts/sender.ts: the sweeper restarts broadcasts of every organization',
   'modules/channels/webhook/delivery-writer.ts: webhook deliveries of several organizations are stored together',
   'modules/channels/webhook/webhook-channels.ts: a webhook finds its channel by the id in its address',
   'modules/channels/webhook/webhook-jobs.ts: the webhook sweep queues channels whose deliveries wait',
