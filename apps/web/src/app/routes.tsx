@@ -21,7 +21,6 @@ const notFound = {
 };
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
-  'chat/whatsapp-broadcast': 'nav.whatsappBroadcast',
   workflow: 'nav.workflow',
   'organization/wallet': 'pages.wallet',
   'salesforce/accounts': 'nav.accountDataSync',
@@ -215,6 +214,20 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/templates/TemplatesPage.tsx'),
               (m) => <m.TemplatesPage />,
+            ),
+          },
+          {
+            path: 'chat/whatsapp-broadcast',
+            ...page(
+              () => import('../features/broadcasts/BroadcastsPage.tsx'),
+              (m) => <m.BroadcastsPage />,
+            ),
+          },
+          {
+            path: 'chat/whatsapp-broadcast/:id',
+            ...page(
+              () => import('../features/broadcasts/BroadcastPage.tsx'),
+              (m) => <m.BroadcastPage />,
             ),
           },
           {
