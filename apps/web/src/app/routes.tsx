@@ -217,17 +217,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'chat/whatsapp-broadcast',
+            path: 'chat/whatsapp-broadcast/:id?',
             ...page(
-              () => import('../features/broadcasts/BroadcastsPage.tsx'),
-              (m) => <m.BroadcastsPage />,
-            ),
-          },
-          {
-            path: 'chat/whatsapp-broadcast/:id',
-            ...page(
-              () => import('../features/broadcasts/BroadcastPage.tsx'),
-              (m) => <m.BroadcastPage />,
+              () => import('../features/broadcasts/pages.tsx'),
+              (m) => <m.BroadcastsRoute />,
             ),
           },
           {

@@ -10,7 +10,6 @@ import { toast } from '../../app/toast/toast-store.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { type ListColumn, ListView } from '../../ui/list/ListView.tsx';
 import { useList } from '../../ui/list/use-list.ts';
-import { formatCents } from '../../ui/numeric-text.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryView } from '../../ui/QueryView.tsx';
 import { Text } from '../../ui/text.tsx';
@@ -59,7 +58,9 @@ const ACTIONS: Record<BroadcastStatus, BroadcastAction[]> = {
   failed: [],
 };
 
-export const dollars = (cents: number) => `$${formatCents(cents)}`;
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** USD cents as $dollars.cents: 1234 → $12.34. */
+export const dollars = (cents: number) => usd.format(cents / 100);
 
 /** /app/chat/whatsapp-broadcast/:id: a broadcast's live progress, its controls, and its recipients. */
 export function BroadcastPage() {
