@@ -7,6 +7,7 @@ import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
 import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
+import { customer } from '../customers/test-support.ts';
 
 const PAGE = '/app/chat/whatsapp-broadcast';
 const LIST = '/v1/broadcasts';
@@ -196,6 +197,28 @@ describe('WhatsApp broadcasts', () => {
     });
     // on to its details page
     expect(await screen.findByText('Estimated cost')).toBeInTheDocument();
+  });
+
+  it('sends to customers chosen by a server search', async () => {
+    const ann = customer(1, { display_name: 'Ann Lee', whatsapp_id: '85290000001' });
+    const { callsTo } = setup({
+      'GET /v1/customers': [paged([ann])],
+      [`POST ${LIST}`]: [ok(broadcast(9, 'Hand picked'))],
+    });
+    await renderApp(PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New broadcast' }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Hand picked' } });
+    await choose('Template', 'order_ready · en_US');
+    await user.click(screen.getByLabelText('Chosen customers'));
+    await choose('Customers', 'Ann Lee · 85290000001');
+    await user.click(screen.getByRole('button', { name: 'Create broadcast' }));
+    await waitFor(() => expect(callsTo('POST', LIST)).toHaveLength(1));
+    expect(callsTo('POST', LIST)[0]?.body).toMatchObject({
+      name: 'Hand picked',
+      audience: { customer_ids: [ann.id] },
+    });
+    expect(callsTo('POST', LIST)[0]?.body).not.toHaveProperty('send_at');
   });
 
   it("shows the server's refusal, e.g. a time in the past", async () => {
