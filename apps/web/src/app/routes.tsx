@@ -21,7 +21,6 @@ const notFound = {
 };
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
-  'chat/whatsapp-broadcast': 'nav.whatsappBroadcast',
   workflow: 'nav.workflow',
   'organization/wallet': 'pages.wallet',
   'salesforce/accounts': 'nav.accountDataSync',
@@ -215,6 +214,13 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/templates/TemplatesPage.tsx'),
               (m) => <m.TemplatesPage />,
+            ),
+          },
+          {
+            path: 'chat/whatsapp-broadcast/:id?',
+            ...page(
+              () => import('../features/broadcasts/pages.tsx'),
+              (m) => <m.BroadcastsRoute />,
             ),
           },
           {

@@ -1,1 +1,3 @@
 export { SendTemplateDialog, templateMessage } from './SendTemplateDialog.tsx';
+export { TemplatePreview } from './TemplatePreview.tsx';
+export { useApprovedTemplates, useWhatsappChannels } from './templates-api.ts';

@@ -1,0 +1,307 @@
+import type { Broadcast, BroadcastProgress, BroadcastRecipient, Channel, WhatsappTemplate } from '@omnichat/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
+import { FakeWebSocket } from '../../test/fake-websocket.ts';
+import { ok, stubFetch } from '../../test/fetch-stub.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { customer } from '../customers/test-support.ts';
+
+const PAGE = '/app/chat/whatsapp-broadcast';
+const LIST = '/v1/broadcasts';
+const id = (n: number) => `80000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const SALES: Channel = {
+  id: '60000000-0000-4000-8000-000000000001',
+  type: 'whatsapp',
+  name: 'Sales line',
+  status: 'active',
+  webhook_url: 'https://chat.example.com/webhooks/meta/1',
+  phone_number_id: '1234567890',
+  business_account_id: '9876543210',
+  page_id: null,
+  instagram_account_id: null,
+  access_token_hint: '…abcd',
+  app_secret_hint: '…wxyz',
+  verify_token: 'f00dfeed',
+  widget_key: null,
+  allowed_origins: [],
+  auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
+  widget: null,
+  messages_per_second: 80,
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+};
+
+const TEMPLATE: WhatsappTemplate = {
+  id: '70000000-0000-4000-8000-000000000002',
+  channel_id: SALES.id,
+  name: 'order_ready',
+  language: 'en_US',
+  category: 'marketing',
+  status: 'approved',
+  rejected_reason: null,
+  quality: null,
+  external_id: '1234567890123456',
+  header: { type: 'none' },
+  body: 'Hello {{1}}, your order {{2}} is ready',
+  footer: null,
+  parameters: [
+    { key: '1', value: 'Ann' },
+    { key: '2', value: 'A-1' },
+  ],
+  buttons: [],
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+};
+const VIP = { id: '40000000-0000-4000-8000-000000000001', name: 'VIP', color: '#1677ff', customer_count: 50 };
+
+const progress = (extra: Partial<BroadcastProgress> = {}): BroadcastProgress => ({
+  total: 50,
+  pending: 50,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  replied: 0,
+  failed: 0,
+  skipped: 0,
+  unknown: 0,
+  cancelled: 0,
+  ...extra,
+});
+const broadcast = (n: number, name: string, extra: Partial<Broadcast> = {}): Broadcast => ({
+  id: id(n),
+  name,
+  channel_id: SALES.id,
+  template_id: TEMPLATE.id,
+  template_name: 'order_ready',
+  template_language: 'en_US',
+  template_category: 'marketing',
+  parameters: [],
+  audience: {},
+  status: 'sending',
+  status_reason: null,
+  // 2026-03-01 00:00 UTC: 08:00 in Hong Kong
+  send_at: 1_772_323_200,
+  started_at: null,
+  completed_at: null,
+  estimated_cost_cents: 1234,
+  progress: progress(),
+  created_at: 1_772_323_200,
+  updated_at: 1_772_323_200,
+  ...extra,
+});
+const SPRING = broadcast(1, 'Spring sale', { status: 'sending', progress: progress({ pending: 30, sent: 20 }) });
+const LATER = broadcast(2, 'Summer sale', { status: 'scheduled' });
+const DONE = broadcast(3, 'Winter sale', { status: 'completed', progress: progress({ pending: 0, read: 50 }) });
+
+const recipient = (n: number, extra: Partial<BroadcastRecipient> = {}): BroadcastRecipient => ({
+  id: id(100 + n),
+  customer_id: id(200 + n),
+  phone: `+8529000000${n}`,
+  status: 'pending',
+  external_id: null,
+  error_code: null,
+  error_title: null,
+  skip_reason: null,
+  price_cents: 25,
+  sent_at: null,
+  replied_at: null,
+  updated_at: 1_772_323_200,
+  ...extra,
+});
+
+const paged = <T,>(items: T[]) => ({
+  status: 200,
+  body: { success: true, data: items, page: { page: 1, size: 10, total: items.length, total_pages: 1 } },
+});
+
+function setup(extra: Parameters<typeof stubFetch>[0] = {}, zone = 'UTC') {
+  writeString(STORAGE_KEYS.token, 'ws-token');
+  writeString(STORAGE_KEYS.loginType, 'system_user');
+  storeWorkspaceMember(memberOf({ ...WORKSPACES[0]!, role: 'owner', time_zone: zone }));
+  return stubFetch({
+    'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+    'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
+    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    'GET /v1/channels': [ok([SALES])],
+    'GET /v1/whatsapp-templates': [paged([TEMPLATE])],
+    'GET /v1/customer-tags': [ok([VIP])],
+    [`GET ${LIST}`]: [paged([SPRING, LATER, DONE])],
+    ...extra,
+  });
+}
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+/** Opens an antd select by its label and picks the option with that title. */
+async function choose(label: string, title: string) {
+  fireEvent.mouseDown(screen.getByLabelText(label));
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+      (item) => item.getAttribute('title') === title,
+    );
+    expect(found).toBeDefined();
+    return found!;
+  });
+  fireEvent.click(option);
+}
+
+describe('WhatsApp broadcasts', () => {
+  it("lists the broadcasts with their status, progress and send time on the organization's clock", async () => {
+    setup({}, 'Asia/Hong_Kong');
+    await renderApp(PAGE);
+    const spring = await rowOf('Spring sale');
+    expect(within(spring).getByText('Sending')).toBeInTheDocument();
+    expect(within(spring).getByText('20 of 50 done')).toBeInTheDocument();
+    expect(within(spring).getByText('order_ready')).toBeInTheDocument();
+    expect(within(spring).getByText('Sales line')).toBeInTheDocument();
+    expect(within(await rowOf('Summer sale')).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(await rowOf('Winter sale')).getByText('Completed')).toBeInTheDocument();
+    // 2026-03-01 00:00 UTC is 08:00 in Hong Kong, whatever the browser's zone
+    expect(within(spring).getAllByText('2026-03-01 08:00')).toHaveLength(2);
+  });
+
+  it('creates a broadcast with exactly the contract body: fields or fixed values, audience by tags', async () => {
+    const created = broadcast(9, 'Order ready');
+    const { callsTo } = setup({
+      [`POST ${LIST}`]: [ok(created)],
+      [`GET ${LIST}/${created.id}`]: [ok(created)],
+      [`GET ${LIST}/${created.id}/jobs`]: [paged([])],
+    });
+    await renderApp(PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New broadcast' }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Order ready' } });
+    await choose('Template', 'order_ready · en_US');
+    const preview = await screen.findByTestId('template-preview');
+    expect(preview).toHaveTextContent('Hello [First name], your order {{2}} is ready');
+    fireEvent.change(screen.getByLabelText('Text of {{2}}'), { target: { value: 'A-1' } });
+    await waitFor(() => expect(preview).toHaveTextContent('Hello [First name], your order A-1 is ready'));
+    await choose('Tags', 'VIP (50)');
+    await user.click(screen.getByLabelText('All of the tags'));
+
+    await user.click(screen.getByRole('button', { name: 'Create broadcast' }));
+    await waitFor(() => expect(callsTo('POST', LIST)).toHaveLength(1));
+    expect(callsTo('POST', LIST)[0]?.body).toEqual({
+      name: 'Order ready',
+      channel_id: SALES.id,
+      template_id: TEMPLATE.id,
+      parameters: [
+        { key: '1', field: 'first_name' },
+        { key: '2', value: 'A-1' },
+      ],
+      audience: { tag_ids: [VIP.id], tag_mode: 'all' },
+    });
+    // on to its details page
+    expect(await screen.findByText('Estimated cost')).toBeInTheDocument();
+  });
+
+  it('sends to customers chosen by a server search', async () => {
+    const ann = customer(1, { display_name: 'Ann Lee', whatsapp_id: '85290000001' });
+    const { callsTo } = setup({
+      'GET /v1/customers': [paged([ann])],
+      [`POST ${LIST}`]: [ok(broadcast(9, 'Hand picked'))],
+    });
+    await renderApp(PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New broadcast' }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Hand picked' } });
+    await choose('Template', 'order_ready · en_US');
+    await user.click(screen.getByLabelText('Chosen customers'));
+    await choose('Customers', 'Ann Lee · 85290000001');
+    await user.click(screen.getByRole('button', { name: 'Create broadcast' }));
+    await waitFor(() => expect(callsTo('POST', LIST)).toHaveLength(1));
+    expect(callsTo('POST', LIST)[0]?.body).toMatchObject({
+      name: 'Hand picked',
+      audience: { customer_ids: [ann.id] },
+    });
+    expect(callsTo('POST', LIST)[0]?.body).not.toHaveProperty('send_at');
+  });
+
+  it("shows the server's refusal, e.g. a time in the past", async () => {
+    const { callsTo } = setup({
+      [`POST ${LIST}`]: [
+        { status: 400, body: { success: false, error: 'The send time must be in the future', trace_id: 't' } },
+      ],
+    });
+    await renderApp(PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New broadcast' }));
+    await choose('Template', 'order_ready · en_US');
+    await user.click(screen.getByRole('button', { name: 'Create broadcast' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The send time must be in the future');
+    expect(callsTo('POST', LIST)).toHaveLength(1);
+  });
+
+  it('shows the counts and cost, moves the bar on a pushed broadcast.progress, and pauses', async () => {
+    const paused = { ...SPRING, status: 'paused' as const };
+    const { callsTo } = setup({
+      // after the pause, the page reads the broadcast again
+      [`GET ${LIST}/${SPRING.id}`]: [ok(SPRING), ok(paused)],
+      [`GET ${LIST}/${SPRING.id}/jobs`]: [
+        paged([recipient(1), recipient(2)]),
+        paged([recipient(1), recipient(2)]),
+        paged([recipient(1), recipient(2)]),
+      ],
+      [`POST ${LIST}/${SPRING.id}/pause`]: [ok(paused)],
+    });
+    await renderApp(`${PAGE}/${SPRING.id}`);
+    expect(await screen.findByText('$12.34')).toBeInTheDocument();
+    expect(await screen.findByText('+85290000001')).toBeInTheDocument();
+    expect(screen.getByTestId('count-total')).toHaveTextContent('50');
+    expect(screen.getByTestId('count-sent')).toHaveTextContent('20');
+    expect(screen.getByTestId('broadcast-progress')).toHaveTextContent('20 of 50 done');
+
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    act(() =>
+      socket.receive({
+        action: 'broadcast.progress',
+        success: true,
+        data: {
+          id: SPRING.id,
+          status: 'sending',
+          status_reason: null,
+          progress: progress({ pending: 10, sent: 25, delivered: 10, read: 3, failed: 2 }),
+        },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('broadcast-progress')).toHaveTextContent('40 of 50 done'));
+    expect(screen.getByTestId('count-delivered')).toHaveTextContent('10');
+    expect(screen.getByTestId('count-failed')).toHaveTextContent('2');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(callsTo('POST', `${LIST}/${SPRING.id}/pause`)).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
+
+  it('cancels a broadcast only once confirmed, and explains skipped and failed recipients', async () => {
+    const { callsTo } = setup({
+      [`GET ${LIST}/${SPRING.id}`]: [ok(SPRING)],
+      [`GET ${LIST}/${SPRING.id}/jobs`]: [
+        paged([recipient(1)]),
+        paged([
+          recipient(2, { status: 'skipped', skip_reason: 'opted_out' }),
+          recipient(3, { status: 'failed', error_code: '131026', error_title: 'Message undeliverable' }),
+        ]),
+      ],
+      [`POST ${LIST}/${SPRING.id}/cancel`]: [ok({ ...SPRING, status: 'cancelled' })],
+    });
+    await renderApp(`${PAGE}/${SPRING.id}`);
+    const user = userEvent.setup();
+    await screen.findByText('+85290000001');
+    await user.click(screen.getByText('Processed'));
+    expect(await screen.findByText('Opted out of marketing')).toBeInTheDocument();
+    expect(screen.getByText('131026')).toBeInTheDocument();
+    expect(screen.getByText('Message undeliverable')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel broadcast' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(callsTo('POST', `${LIST}/${SPRING.id}/cancel`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel broadcast' }));
+    await waitFor(() => expect(callsTo('POST', `${LIST}/${SPRING.id}/cancel`)).toHaveLength(1));
+  });
+});
