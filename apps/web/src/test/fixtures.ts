@@ -1,4 +1,4 @@
-import type { Admin, SelfWorkspace, User, WorkspaceMember } from '@omnichat/contracts';
+import type { Admin, Channel, SelfWorkspace, User, WorkspaceMember } from '@omnichat/contracts';
 
 export const USER: User = {
   id: '9a8d1d0c-2222-4c57-9d0a-1f2a3b4c5d6e',
@@ -75,3 +75,26 @@ export const PUBLIC_SETTINGS = [
   { key: 'system.logo', value: '' },
   { key: 'google.client.id', value: '' },
 ];
+
+/** A connected WhatsApp channel as the channels API answers it (secrets as their last characters). */
+export const whatsappChannel = (id = '60000000-0000-4000-8000-000000000001', name = 'Sales line'): Channel => ({
+  id,
+  type: 'whatsapp',
+  name,
+  status: 'active',
+  webhook_url: `https://chat.example.com/webhooks/meta/${id}`,
+  phone_number_id: '1234567890',
+  business_account_id: '9876543210',
+  page_id: null,
+  instagram_account_id: null,
+  access_token_hint: '…abcd',
+  app_secret_hint: '…wxyz',
+  verify_token: 'f00dfeed',
+  widget_key: null,
+  allowed_origins: [],
+  auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
+  widget: null,
+  messages_per_second: 80,
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+});

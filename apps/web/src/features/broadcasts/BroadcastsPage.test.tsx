@@ -1,11 +1,11 @@
-import type { Broadcast, BroadcastProgress, BroadcastRecipient, Channel, WhatsappTemplate } from '@omnichat/contracts';
+import type { Broadcast, BroadcastProgress, BroadcastRecipient, WhatsappTemplate } from '@omnichat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { customer } from '../customers/test-support.ts';
 
@@ -13,27 +13,7 @@ const PAGE = '/app/chat/whatsapp-broadcast';
 const LIST = '/v1/broadcasts';
 const id = (n: number) => `80000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const SALES: Channel = {
-  id: '60000000-0000-4000-8000-000000000001',
-  type: 'whatsapp',
-  name: 'Sales line',
-  status: 'active',
-  webhook_url: 'https://chat.example.com/webhooks/meta/1',
-  phone_number_id: '1234567890',
-  business_account_id: '9876543210',
-  page_id: null,
-  instagram_account_id: null,
-  access_token_hint: '…abcd',
-  app_secret_hint: '…wxyz',
-  verify_token: 'f00dfeed',
-  widget_key: null,
-  allowed_origins: [],
-  auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
-  widget: null,
-  messages_per_second: 80,
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_000,
-};
+const SALES = whatsappChannel();
 
 const TEMPLATE: WhatsappTemplate = {
   id: '70000000-0000-4000-8000-000000000002',

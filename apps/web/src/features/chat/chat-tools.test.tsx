@@ -1,10 +1,10 @@
-import type { CannedReply, Channel, Conversation, ConversationDetail, Customer } from '@omnichat/contracts';
+import type { CannedReply, Conversation, ConversationDetail, Customer } from '@omnichat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { CannedRepliesDrawer } from './CannedRepliesDrawer.tsx';
 import { CustomerConversations } from './CustomerConversations.tsx';
@@ -37,27 +37,7 @@ const AMY: Customer = {
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
 };
-const SALES: Channel = {
-  id: '60000000-0000-4000-8000-000000000001',
-  type: 'whatsapp',
-  name: 'Sales line',
-  status: 'active',
-  webhook_url: 'https://chat.example.com/webhooks/meta/1',
-  phone_number_id: '1234567890',
-  business_account_id: '9876543210',
-  page_id: null,
-  instagram_account_id: null,
-  access_token_hint: '…abcd',
-  app_secret_hint: '…wxyz',
-  verify_token: 'f00dfeed',
-  widget_key: null,
-  allowed_origins: [],
-  auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
-  widget: null,
-  messages_per_second: 80,
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_000,
-};
+const SALES = whatsappChannel();
 
 function conversation(index: number, extra: Partial<Conversation> = {}): ConversationDetail {
   return {

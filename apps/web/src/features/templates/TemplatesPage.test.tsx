@@ -4,33 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const PAGE = '/app/chat/whatsapp-template';
 const LIST = '/v1/whatsapp-templates';
 
-const channel = (id: string, name: string): Channel => ({
-  id,
-  type: 'whatsapp',
-  name,
-  status: 'active',
-  webhook_url: `https://chat.example.com/webhooks/meta/${id}`,
-  phone_number_id: '1234567890',
-  business_account_id: '9876543210',
-  page_id: null,
-  instagram_account_id: null,
-  access_token_hint: '…abcd',
-  app_secret_hint: '…wxyz',
-  verify_token: 'f00dfeed',
-  widget_key: null,
-  allowed_origins: [],
-  auto_assign: { mode: 'off', team_id: null, max_open_per_member: null },
-  widget: null,
-  messages_per_second: 80,
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_000,
-});
+const channel = whatsappChannel;
 const SALES = channel('60000000-0000-4000-8000-000000000001', 'Sales line');
 const SUPPORT = channel('60000000-0000-4000-8000-000000000002', 'Support line');
 
