@@ -58,43 +58,61 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-process-'));
   if (!env.DATABASE_URL) await seedMigrated(dataDir);
-  const port = await freePort();
   const { DATABASE_URL: _shared, ...inherited } = process.env;
   const [command, args] = options.serveScript
     ? ['npm', ['run', '--silent', 'serve']]
     : [process.execPath, [path.resolve(import.meta.dirname, '../src/main.ts')]];
-  const child = spawn(command, args, {
-    cwd: options.serveScript ? repoRoot : undefined,
-    detached: options.serveScript,
-    env: {
-      ...inherited,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.stderr!.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (chunk.toString().includes('is running on')) resolve();
+  const start = async (port: number) => {
+    const child = spawn(command, args, {
+      cwd: options.serveScript ? repoRoot : undefined,
+      detached: options.serveScript,
+      env: {
+        ...inherited,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST: '/nonexistent',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    void exited.then((code) => reject(new Error(`server exited early with ${code}: ${log}`)));
-  });
+    const started = {
+      child,
+      port,
+      log: '',
+      exited: new Promise<number | null>((resolve) => child.once('exit', resolve)),
+    };
+    child.stderr!.on('data', (chunk: Buffer) => {
+      started.log += chunk.toString();
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        started.log += chunk.toString();
+        if (chunk.toString().includes('is running on')) resolve();
+      });
+      void started.exited.then((code) => reject(new Error(`server exited early with ${code}: ${started.log}`)));
+    });
+    return started;
+  };
+  // a free port can be taken by another test's process between the probe and the server's listen: another one
+  let attempt = 0;
+  let started: Awaited<ReturnType<typeof start>>;
+  for (;;) {
+    try {
+      started = await start(await freePort());
+      break;
+    } catch (error) {
+      if (++attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+  const { child, port } = started;
   return {
     process: child,
     port,
     base: `http://127.0.0.1:${port}`,
-    log: () => log,
-    exited,
+    log: () => started.log,
+    exited: started.exited,
     dispose() {
       if (!options.serveScript) child.kill('SIGKILL');
       // npm and the shell it starts pass no SIGKILL on: the whole group goes
