@@ -2,10 +2,10 @@ import multipart from '@fastify/multipart';
 import { WEBCHAT_ATTACHMENTS_PATH, WEBCHAT_LIMITS, webchatUploadSchema } from '@omnichat/contracts';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { attachmentTypeOf, cleanFileName, type FilePart } from '../../platform/storage/attachment-type.ts';
+import { readAttachmentPart } from '../../platform/storage/attachment-type.ts';
 import type { ChannelRow } from '../channels/index.ts';
 
 type Upload = (
@@ -45,15 +45,7 @@ export async function visitorUploadRoute(
       },
       handler: async (request) => {
         const channel = channelOf(request);
-        const parts = (request.body ?? {}) as Record<string, FilePart | undefined>;
-        const part = parts.file?.type === 'file' ? parts.file : null;
-        if (!part?.toBuffer) throw badRequest('attachment_required');
-        const filename = cleanFileName(part.filename);
-        const mediaType = attachmentTypeOf(part.mimetype, filename);
-        if (!mediaType) throw badRequest('attachment_type_unsupported');
-        const bytes = await part.toBuffer();
-        if (bytes.length === 0) throw badRequest('attachment_required');
-        return ok(await upload(request, channel, { bytes, filename, mediaType }));
+        return ok(await upload(request, channel, await readAttachmentPart(request.body)));
       },
     });
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ATTACHMENT_MEDIA_TYPES } from '@omnichat/contracts';
+import { badRequest } from '../errors.ts';
 
 export type AttachmentMediaType = (typeof ATTACHMENT_MEDIA_TYPES)[number];
 const ACCEPTED = new Set<string>(ATTACHMENT_MEDIA_TYPES);
@@ -56,3 +57,19 @@ export const cleanFileName = (filename: string | undefined) =>
 
 /** A multipart part as `@fastify/multipart` hands it over. */
 export type FilePart = { type?: string; filename?: string; mimetype?: string; toBuffer?: () => Promise<Buffer> };
+
+/**
+ * The `file` part of a multipart body as a conversation's attachment: its bytes, clean name and accepted type;
+ * 400 `attachment_required` for no file or an empty one, `attachment_type_unsupported` for another type.
+ */
+export async function readAttachmentPart(body: unknown) {
+  const parts = (body ?? {}) as Record<string, FilePart | undefined>;
+  const part = parts.file?.type === 'file' ? parts.file : null;
+  if (!part?.toBuffer) throw badRequest('attachment_required');
+  const filename = cleanFileName(part.filename);
+  const mediaType = attachmentTypeOf(part.mimetype, filename);
+  if (!mediaType) throw badRequest('attachment_type_unsupported');
+  const bytes = await part.toBuffer();
+  if (bytes.length === 0) throw badRequest('attachment_required');
+  return { bytes, filename, mediaType };
+}

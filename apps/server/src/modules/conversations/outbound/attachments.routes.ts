@@ -4,11 +4,11 @@ import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { memberOf } from '../../../platform/auth/guards.ts';
-import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
+import { AppError, notFound } from '../../../platform/errors.ts';
 import { ok, replies } from '../../../platform/http/envelope.ts';
 import { sendStoredFile } from '../../../platform/http/served-file.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
-import { attachmentTypeOf, cleanFileName, type FilePart } from '../../../platform/storage/attachment-type.ts';
+import { readAttachmentPart } from '../../../platform/storage/attachment-type.ts';
 import { MEDIA_LINK_PATH, mediaLinks } from './media-links.ts';
 import type { OutboundService } from './outbound.service.ts';
 
@@ -67,15 +67,7 @@ export async function outboundMediaRoutes(app: AppInstance, ctx: AppContext, out
       preHandler: ctx.guards.member('conversation_write'),
       handler: async (request) => {
         const member = memberOf(request);
-        const parts = (request.body ?? {}) as Record<string, FilePart | undefined>;
-        const part = parts.file?.type === 'file' ? parts.file : null;
-        if (!part?.toBuffer) throw badRequest('attachment_required');
-        const filename = cleanFileName(part.filename);
-        const mediaType = attachmentTypeOf(part.mimetype, filename);
-        if (!mediaType) throw badRequest('attachment_type_unsupported');
-        const bytes = await part.toBuffer();
-        if (bytes.length === 0) throw badRequest('attachment_required');
-        const attachment = await outbound.attach(member, request.params.id, { bytes, filename, mediaType });
+        const attachment = await outbound.attach(member, request.params.id, await readAttachmentPart(request.body));
         return ok(attachment);
       },
     });
