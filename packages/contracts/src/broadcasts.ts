@@ -38,7 +38,13 @@ export const BROADCAST_PARAMETER_FIELDS = [
 ] as const;
 export type BroadcastParameterField = (typeof BROADCAST_PARAMETER_FIELDS)[number];
 
-export const BROADCAST_LIMITS = { nameMax: 200, customerIdsMax: 100_000, tagIdsMax: 100, parameterMax: 1024 } as const;
+export const BROADCAST_LIMITS = {
+  nameMax: 200,
+  customerIdsMax: 100_000,
+  tagIdsMax: 100,
+  importIdsMax: 20,
+  parameterMax: 1024,
+} as const;
 
 const parameterKey = z
   .string()
@@ -60,6 +66,23 @@ export const broadcastAudienceSchema = z.object({
     .max(BROADCAST_LIMITS.tagIdsMax)
     .optional(),
   tag_mode: z.enum(['any', 'all']).default('any'),
+  /** custom field key → the value (or any of the values) a customer holds; with tags, both must hold */
+  custom_fields: z
+    .record(
+      z.string().max(40),
+      z.union([
+        z.string().max(200),
+        z.number(),
+        z.boolean(),
+        z.array(z.union([z.string().max(200), z.number()])).max(50),
+      ]),
+    )
+    .optional(),
+  /** uploaded lists: every customer a row of these customer imports matched or added */
+  import_ids: z
+    .array(z.uuid({ error: 'request_invalid' }))
+    .max(BROADCAST_LIMITS.importIdsMax)
+    .optional(),
 });
 export type BroadcastAudience = z.output<typeof broadcastAudienceSchema>;
 
