@@ -1,4 +1,4 @@
-import type { Admin, Channel, SelfWorkspace, User, WorkspaceMember } from '@omnichat/contracts';
+import type { Admin, Channel, SelfWorkspace, User, WhatsappTemplate, WorkspaceMember } from '@omnichat/contracts';
 
 export const USER: User = {
   id: '9a8d1d0c-2222-4c57-9d0a-1f2a3b4c5d6e',
@@ -97,4 +97,25 @@ export const whatsappChannel = (id = '60000000-0000-4000-8000-000000000001', nam
   messages_per_second: 80,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
+});
+
+/** An approved WhatsApp template of the channel, with two placeholders. */
+export const approvedTemplate = (extra: Partial<WhatsappTemplate> = {}): WhatsappTemplate => ({
+  id: '70000000-0000-4000-8000-000000000002',
+  channel_id: whatsappChannel().id,
+  name: 'order_update',
+  language: 'en_US',
+  category: 'utility',
+  status: 'approved',
+  rejected_reason: null,
+  quality: null,
+  external_id: '1234567890123456',
+  header: { type: 'none' },
+  body: 'Hi {{1}}, order {{2}} shipped',
+  footer: null,
+  parameters: [],
+  buttons: [],
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+  ...extra,
 });

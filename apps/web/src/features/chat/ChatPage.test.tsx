@@ -1,10 +1,10 @@
-import type { ConversationDetail, Customer, Message, WhatsappTemplate } from '@omnichat/contracts';
+import type { ConversationDetail, Customer, Message } from '@omnichat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { approvedTemplate, memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const OWNER = WORKSPACES[0]!;
@@ -83,24 +83,13 @@ function setup(routes: Parameters<typeof stubFetch>[0] = {}, detail = conversati
   });
 }
 
-const TEMPLATE: WhatsappTemplate = {
+const TEMPLATE = approvedTemplate({
   id: id(700),
   channel_id: id(900),
-  name: 'order_update',
-  language: 'en_US',
-  category: 'utility',
-  status: 'approved',
-  rejected_reason: null,
-  quality: null,
   external_id: '1',
-  header: { type: 'none' },
-  body: 'Hi {{1}}, order {{2}} shipped',
-  footer: null,
-  parameters: [],
-  buttons: [],
   created_at: NOW,
   updated_at: NOW,
-};
+});
 const CUSTOMER: Customer = {
   id: id(501),
   salutation: null,

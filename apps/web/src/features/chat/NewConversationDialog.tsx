@@ -9,6 +9,8 @@ import { type RemoteOption, RemoteSelect } from '../../ui/RemoteSelect.tsx';
 import { listCustomers } from '../customers/index.ts';
 import { useChannels, useStartConversation } from './chat-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
+import { replyWindow } from './reply-window.ts';
+import { TemplateDialog } from './TemplateDialog.tsx';
 
 interface Values {
   customer_id?: string;
@@ -37,18 +39,52 @@ async function searchCustomers(term: string): Promise<RemoteOption[]> {
   });
 }
 
-/** "New conversation": a customer and a channel; the server opens their conversation there (or the open one). */
+/**
+ * "New conversation": a customer and a channel; the server opens their conversation there (or the open one). On
+ * WhatsApp outside the customer's 24-hour window only a template reaches them, so the template picker follows.
+ */
 export function NewConversationDialog({ open, onClose, onStarted, customerId }: NewConversationDialogProps) {
   const { t } = useTranslation(CHAT_NS);
+  const { workspaceId } = useSession();
+  const [needsTemplate, setNeedsTemplate] = useState<ConversationDetail | null>(null);
+  const started = (conversation: ConversationDetail) => {
+    if (conversation.channel_type === 'whatsapp' && !replyWindow(conversation).open) setNeedsTemplate(conversation);
+    else onStarted(conversation.id);
+  };
   return (
-    <Modal open={open} onCancel={onClose} title={t('tools.start.title')} footer={null} destroyOnHidden>
-      {/* the form (and its channel list) only exists while the dialog is open */}
-      <StartForm onClose={onClose} onStarted={onStarted} customerId={customerId} />
-    </Modal>
+    <>
+      <Modal
+        open={open && !needsTemplate}
+        onCancel={onClose}
+        title={t('tools.start.title')}
+        footer={null}
+        destroyOnHidden
+      >
+        {/* the form (and its channel list) only exists while the dialog is open */}
+        <StartForm onClose={onClose} onStarted={started} customerId={customerId} />
+      </Modal>
+      {needsTemplate && (
+        <TemplateDialog
+          workspaceId={workspaceId}
+          conversationId={needsTemplate.id}
+          channelId={needsTemplate.channel_id}
+          customerId={needsTemplate.customer.id}
+          open
+          onClose={() => {
+            setNeedsTemplate(null);
+            onStarted(needsTemplate.id);
+          }}
+        />
+      )}
+    </>
   );
 }
 
-function StartForm({ onClose, onStarted, customerId }: Omit<NewConversationDialogProps, 'open'>) {
+function StartForm({
+  onClose,
+  onStarted,
+  customerId,
+}: Omit<NewConversationDialogProps, 'open' | 'onStarted'> & { onStarted: (conversation: ConversationDetail) => void }) {
   const { t } = useTranslation(CHAT_NS);
   const { workspaceId } = useSession();
   const channels = useChannels(workspaceId);
@@ -66,10 +102,7 @@ function StartForm({ onClose, onStarted, customerId }: Omit<NewConversationDialo
         const customer_id = customerId ?? values.customer_id ?? '';
         return start.mutateAsync({ customer_id, channel_id: values.channel_id ?? '' });
       }}
-      onDone={(conversation) => {
-        onClose();
-        onStarted(conversation.id);
-      }}
+      onDone={onStarted}
       onFailed={(error) => {
         if (error instanceof ApiError && error.status >= 400) setFailure(error.message);
       }}

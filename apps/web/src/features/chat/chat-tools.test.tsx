@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
+import { approvedTemplate, memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { CannedRepliesDrawer } from './CannedRepliesDrawer.tsx';
 import { CustomerConversations } from './CustomerConversations.tsx';
@@ -39,7 +39,7 @@ const AMY: Customer = {
 };
 const SALES = whatsappChannel();
 
-function conversation(index: number, extra: Partial<Conversation> = {}): ConversationDetail {
+function conversation(index: number, extra: Partial<ConversationDetail> = {}): ConversationDetail {
   return {
     id: `70000000-0000-4000-8000-00000000000${index}`,
     channel_id: SALES.id,
@@ -99,7 +99,8 @@ async function chooseChannel(user: ReturnType<typeof userEvent.setup>, dialog: H
 
 describe('new conversation dialog', () => {
   it('searches customers, posts exactly the customer and the channel, and hands back the id', async () => {
-    const started = conversation(1);
+    // the customer wrote an hour ago: the window is open, a free reply can follow
+    const started = conversation(1, { session_expires_at: Math.floor(Date.now() / 1000) + 23 * 3600 });
     const { callsTo } = setup({
       'GET /v1/customers': [{ status: 200, body: { success: true, data: [AMY], page: { page: 1, total_pages: 1 } } }],
       'POST /v1/conversations': [ok(started)],
@@ -125,6 +126,53 @@ describe('new conversation dialog', () => {
     expect(callsTo('POST', '/v1/conversations').map((call) => call.body)).toEqual([
       { customer_id: AMY.id, channel_id: SALES.id },
     ]);
+  });
+
+  it('offers the template picker when the WhatsApp window is closed, and sends the template there', async () => {
+    const started = conversation(2);
+    const template = approvedTemplate({ channel_id: SALES.id });
+    const { callsTo } = setup({
+      'POST /v1/conversations': [ok(started)],
+      'GET /v1/whatsapp-templates': [ok([template])],
+      [`GET /v1/customers/${AMY.id}`]: [ok(AMY)],
+      [`POST /v1/conversations/${started.id}/messages`]: [
+        ok({
+          id: '71000000-0000-4000-8000-000000000001',
+          conversation_id: started.id,
+          direction: 'outbound',
+          type: 'template',
+          text: '[template] order_update',
+          content: {},
+          status: 'sent',
+          external_id: 'wamid.1',
+          media_url: null,
+          media_type: null,
+          error_code: null,
+          error_title: null,
+          seq: 1,
+          created_at: 1_700_000_100,
+        }),
+      ],
+    });
+    const onStarted = vi.fn();
+    renderWithProviders(<NewConversationDialog open onClose={() => {}} onStarted={onStarted} customerId={AMY.id} />);
+    const user = userEvent.setup();
+    await chooseChannel(user, await panel('.ant-modal'));
+    await user.click(screen.getByText('Start'));
+
+    const picker = await screen.findByRole('dialog', { name: 'Send a template' });
+    expect(onStarted).not.toHaveBeenCalled();
+    fireEvent.mouseDown(within(picker).getByRole('combobox', { name: 'Approved template' }));
+    fireEvent.click(await screen.findByTitle('order_update · en_US'));
+    fireEvent.change(await within(picker).findByLabelText('Text of {{2}}'), { target: { value: 'A-7' } });
+    expect(await within(picker).findByTestId('template-preview')).toHaveTextContent('Hi Amy, order A-7 shipped');
+    fireEvent.click(within(picker).getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(started.id));
+    expect(callsTo('POST', `/v1/conversations/${started.id}/messages`)[0]?.body).toMatchObject({
+      type: 'template',
+      template: { name: 'order_update', components: [{ parameters: [{ text: 'Amy' }, { text: 'A-7' }] }] },
+    });
   });
 
   it('shows the server’s refusal inside the dialog', async () => {
@@ -222,7 +270,7 @@ describe('customer conversations', () => {
   });
 
   it('says so when there are none, and starts one with the customer preset', async () => {
-    const started = conversation(3);
+    const started = conversation(3, { session_expires_at: Math.floor(Date.now() / 1000) + 3600 });
     const { callsTo } = setup({ 'GET /v1/conversations': [ok([])], 'POST /v1/conversations': [ok(started)] });
     const { router } = renderWithProviders(<CustomerConversations customerId={AMY.id} canStart />);
     expect(await screen.findByText('No conversations with this customer yet.')).toBeInTheDocument();
