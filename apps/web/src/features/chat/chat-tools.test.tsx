@@ -1,4 +1,4 @@
-import type { CannedReply, Conversation, ConversationDetail, Customer } from '@omnichat/contracts';
+import type { CannedReply, ConversationDetail, Customer } from '@omnichat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
