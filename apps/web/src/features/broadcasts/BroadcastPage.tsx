@@ -1,7 +1,13 @@
-import { ArrowLeftOutlined, PauseOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  DownloadOutlined,
+  PauseOutlined,
+  PlayCircleOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { BroadcastRecipient, BroadcastStatus } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Segmented, Statistic, Tag } from 'antd';
+import { Alert, Button, Descriptions, Dropdown, Flex, Segmented, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,6 +23,7 @@ import { BROADCASTS_PATH, useCanWriteBroadcasts } from './BroadcastsPage.tsx';
 import {
   type BroadcastAction,
   broadcastKeys,
+  exportResults,
   type JobFilters,
   listJobs,
   useBroadcast,
@@ -130,24 +137,37 @@ export function BroadcastPage() {
           </Link>
         }
         extra={
-          canWrite && broadcast.data ? (
+          broadcast.data ? (
             <Flex gap={8} wrap>
-              {ACTIONS[broadcast.data.status].map((action) =>
-                action === 'cancel' ? (
-                  <Button key={action} danger icon={<StopOutlined aria-hidden />} onClick={() => setConfirming(true)}>
-                    {t('broadcasts.cancel')}
-                  </Button>
-                ) : (
-                  <Button
-                    key={action}
-                    icon={action === 'pause' ? <PauseOutlined aria-hidden /> : <PlayCircleOutlined aria-hidden />}
-                    loading={act.isPending && act.variables?.action === action}
-                    onClick={() => act.mutate({ id, action })}
-                  >
-                    {t(`broadcasts.${action}`)}
-                  </Button>
-                ),
-              )}
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: (['csv', 'xlsx'] as const).map((format) => ({
+                    key: format,
+                    label: t(format === 'csv' ? 'broadcasts.exportCsv' : 'broadcasts.exportXlsx'),
+                    onClick: () => void exportResults(id, format).catch(() => undefined),
+                  })),
+                }}
+              >
+                <Button icon={<DownloadOutlined aria-hidden />}>{t('broadcasts.exportResults')}</Button>
+              </Dropdown>
+              {canWrite &&
+                ACTIONS[broadcast.data.status].map((action) =>
+                  action === 'cancel' ? (
+                    <Button key={action} danger icon={<StopOutlined aria-hidden />} onClick={() => setConfirming(true)}>
+                      {t('broadcasts.cancel')}
+                    </Button>
+                  ) : (
+                    <Button
+                      key={action}
+                      icon={action === 'pause' ? <PauseOutlined aria-hidden /> : <PlayCircleOutlined aria-hidden />}
+                      loading={act.isPending && act.variables?.action === action}
+                      onClick={() => act.mutate({ id, action })}
+                    >
+                      {t(`broadcasts.${action}`)}
+                    </Button>
+                  ),
+                )}
             </Flex>
           ) : null
         }

@@ -12,16 +12,12 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { toast } from '../../app/toast/toast-store.ts';
-import { useRemoteSearch } from '../../ui/use-remote-search.ts';
 import { TemplatePreview, useApprovedTemplates } from '../templates/index.ts';
-import { searchCustomers, useCreateBroadcast, useTags } from './broadcasts-api.ts';
+import { type AudienceDraft, AudienceStep, audienceOf, EMPTY_AUDIENCE, listsPending } from './AudienceStep.tsx';
+import { useCreateBroadcast } from './broadcasts-api.ts';
 import { wallTimeToUnix } from './zone.ts';
 
 type Source = BroadcastParameterField | 'fixed';
-interface Picked {
-  value: string;
-  label: string;
-}
 
 const errorText = (failure: unknown) =>
   failure instanceof ApiError
@@ -50,16 +46,11 @@ export function CreateBroadcastDrawer({
   const [templateId, setTemplateId] = useState<string>();
   const [sources, setSources] = useState<Record<string, Source>>({});
   const [fixed, setFixed] = useState<Record<string, string>>({});
-  const [audience, setAudience] = useState<'tags' | 'customers'>('tags');
-  const [tagIds, setTagIds] = useState<string[]>([]);
-  const [tagMode, setTagMode] = useState<'any' | 'all'>('any');
-  const [customers, setCustomers] = useState<Picked[]>([]);
+  const [audience, setAudience] = useState<AudienceDraft>(EMPTY_AUDIENCE);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [sendAt, setSendAt] = useState<Dayjs | null>(null);
   const [error, setError] = useState<string | null>(null);
   const templates = useApprovedTemplates(workspaceId, channelId ?? '');
-  const tags = useTags(workspaceId);
-  const remote = useRemoteSearch(searchCustomers);
   const channelTemplates = channelId ? (templates.data ?? []) : [];
   const template = channelTemplates.find((item) => item.id === templateId);
   const keys = template ? placeholdersOf(template.body).sort((a, b) => Number(a) - Number(b)) : [];
@@ -78,10 +69,7 @@ export function CreateBroadcastDrawer({
         const source = sourceOf(key);
         return source === 'fixed' ? { key, value: fixed[key] ?? '' } : { key, field: source };
       }),
-      audience:
-        audience === 'tags'
-          ? { tag_ids: tagIds, tag_mode: tagMode }
-          : { customer_ids: customers.map((customer) => customer.value) },
+      audience: audienceOf(audience),
       ...(when === 'later' &&
         sendAt && {
           send_at: wallTimeToUnix(
@@ -115,7 +103,12 @@ export function CreateBroadcastDrawer({
       destroyOnHidden
       footer={
         <Flex justify="flex-end" gap={8}>
-          <Button type="primary" loading={create.isPending} disabled={!template} onClick={submit}>
+          <Button
+            type="primary"
+            loading={create.isPending}
+            disabled={!template || listsPending(audience)}
+            onClick={submit}
+          >
             {t('broadcasts.submit')}
           </Button>
         </Flex>
@@ -195,55 +188,7 @@ export function CreateBroadcastDrawer({
               })}
             </fieldset>
           )}
-          <Form.Item label={t('broadcasts.audience')} required>
-            <Radio.Group
-              value={audience}
-              onChange={(event) => setAudience(event.target.value)}
-              options={(['tags', 'customers'] as const).map((value) => ({
-                value,
-                label: t(`broadcasts.audienceKind.${value}`),
-              }))}
-            />
-          </Form.Item>
-          {audience === 'tags' ? (
-            <Flex vertical gap={8} style={{ marginBottom: 24 }}>
-              <Select
-                mode="multiple"
-                optionFilterProp="label"
-                aria-label={t('broadcasts.tags')}
-                placeholder={t('broadcasts.tagsPlaceholder')}
-                loading={tags.isPending}
-                value={tagIds}
-                onChange={setTagIds}
-                options={(tags.data ?? []).map((tag) => ({
-                  value: tag.id,
-                  label: `${tag.name} (${tag.customer_count})`,
-                }))}
-              />
-              <Radio.Group
-                value={tagMode}
-                onChange={(event) => setTagMode(event.target.value)}
-                options={(['any', 'all'] as const).map((value) => ({ value, label: t(`broadcasts.tagMode.${value}`) }))}
-              />
-            </Flex>
-          ) : (
-            <Form.Item>
-              <Select<Picked[]>
-                mode="multiple"
-                labelInValue
-                showSearch
-                filterOption={false}
-                aria-label={t('broadcasts.customers')}
-                placeholder={t('broadcasts.customersPlaceholder')}
-                loading={remote.loading}
-                onSearch={remote.onSearch}
-                onOpenChange={remote.onOpen}
-                value={customers}
-                onChange={(value) => setCustomers(value)}
-                options={remote.found}
-              />
-            </Form.Item>
-          )}
+          <AudienceStep value={audience} onChange={setAudience} />
           <Form.Item
             label={t('broadcasts.when')}
             extra={when === 'later' ? t('broadcasts.sendAtHelp', { zone }) : null}

@@ -10,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
 import type { ListPage, ListParams } from '../../ui/list/use-list.ts';
+import { saveDownload } from '../customers/index.ts';
 
 export interface BroadcastFilters {
   status?: BroadcastStatus;
@@ -99,3 +100,7 @@ export async function searchCustomers(keyword: string) {
     label: [customer.display_name, customer.whatsapp_id ?? customer.phone].filter(Boolean).join(' · '),
   }));
 }
+
+/** Downloads a broadcast's recipients and their results as .csv or .xlsx. */
+export const exportResults = (id: string, format: 'csv' | 'xlsx') =>
+  saveDownload(`/v1/broadcasts/${id}/export`, { format }, `broadcast-${id.slice(0, 8)}-results.${format}`);

@@ -3,12 +3,11 @@ import {
   CUSTOMER_COLUMNS,
   type CustomerImport,
   customerImportEndpoints,
-  customerImportSchema,
   IMPORT_ENCODINGS,
   type ImportOptions,
   type ImportPreview,
 } from '@omnichat/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -28,10 +27,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
-import { useSocketAction } from '../../app/socket/GeneralSocketProvider.tsx';
-import { customerKeys, getImport, saveDownload, startImport, useCustomerFields } from './customers-api.ts';
+import { saveDownload, startImport, useCustomerFields } from './customers-api.ts';
 import { importCounts, ReportButton, ReportTable } from './ImportReport.tsx';
 import { CUSTOMERS_NS } from './i18n/index.ts';
+import { useImportJob } from './use-import-job.ts';
 
 type Options = Required<Pick<ImportOptions, 'match_by' | 'on_match'>> & { encoding?: ImportOptions['encoding'] };
 const ACCEPT = '.xlsx,.xls,.csv';
@@ -52,7 +51,6 @@ const useLastImport = (enabled: boolean) =>
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(CUSTOMERS_NS);
   const { workspaceId } = useSession();
-  const queryClient = useQueryClient();
   const fields = useCustomerFields(workspaceId);
   const last = useLastImport(open);
   const [file, setFile] = useState<File | null>(null);
@@ -65,28 +63,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   // reopening shows an import that is still running
   const running = last.data?.find((item) => item.status === 'queued' || item.status === 'running');
   const shownJob = jobId ?? running?.job_id ?? null;
-  const job = useQuery({
-    queryKey: customerKeys.import(workspaceId, shownJob ?? ''),
-    enabled: open && shownJob !== null,
-    queryFn: () => getImport(shownJob!),
-    refetchInterval: (query) =>
-      query.state.data && ['done', 'failed'].includes(query.state.data.status) ? false : 2000,
-  });
-  useSocketAction('customer_import.progress', (message) => {
-    const parsed = customerImportSchema.safeParse(message.data);
-    if (!parsed.success || parsed.data.job_id !== shownJob) return;
-    const data = parsed.data;
-    queryClient.setQueryData<CustomerImport>(customerKeys.import(workspaceId, data.job_id), (current) => ({
-      ...data,
-      errors: current?.errors ?? [],
-    }));
-    if (data.status === 'done' || data.status === 'failed') {
-      void queryClient.invalidateQueries({ queryKey: customerKeys.import(workspaceId, data.job_id) });
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['customer-tags'] });
-      void queryClient.invalidateQueries({ queryKey: ['customer-imports'] });
-    }
-  });
+  const job = useImportJob(shownJob, open);
 
   const request = (extra: Partial<ImportOptions> = {}): ImportOptions => ({
     ...options,

@@ -1,1 +1,1 @@
-export { listCustomers } from './customers-api.ts';
+export { listCustomers, saveDownload, useCustomerFields } from './customers-api.ts';
