@@ -1,9 +1,9 @@
-import type { Broadcast, BroadcastProgress, BroadcastRecipient, WhatsappTemplate } from '@omnichat/contracts';
+import type { Broadcast, BroadcastProgress, BroadcastRecipient } from '@omnichat/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
+import { approvedTemplate, memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
 
 /** The broadcasts pages' test data and fetch stubs, shared by their test files. */
 export const PAGE = '/app/chat/whatsapp-broadcast';
@@ -12,27 +12,15 @@ export const id = (n: number) => `80000000-0000-4000-8000-${String(n).padStart(1
 
 export const SALES = whatsappChannel();
 
-export const TEMPLATE: WhatsappTemplate = {
-  id: '70000000-0000-4000-8000-000000000002',
-  channel_id: SALES.id,
+export const TEMPLATE = approvedTemplate({
   name: 'order_ready',
-  language: 'en_US',
   category: 'marketing',
-  status: 'approved',
-  rejected_reason: null,
-  quality: null,
-  external_id: '1234567890123456',
-  header: { type: 'none' },
   body: 'Hello {{1}}, your order {{2}} is ready',
-  footer: null,
   parameters: [
     { key: '1', value: 'Ann' },
     { key: '2', value: 'A-1' },
   ],
-  buttons: [],
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_000,
-};
+});
 export const VIP = { id: '40000000-0000-4000-8000-000000000001', name: 'VIP', color: '#1677ff', customer_count: 50 };
 
 export const progress = (extra: Partial<BroadcastProgress> = {}): BroadcastProgress => ({
