@@ -186,6 +186,16 @@ export const serverEn = {
   broadcast_audience_empty: 'the audience has no customers',
   broadcast_state_conflict: 'the broadcast cannot do that in its current state',
   broadcast_job_not_pending: 'only a pending recipient can be cancelled',
+  broadcast_export_customer: 'customer',
+  broadcast_export_phone: 'phone',
+  broadcast_export_status: 'status',
+  broadcast_export_skip_reason: 'skip reason',
+  broadcast_export_error_code: 'error code',
+  broadcast_export_error_title: 'error title',
+  broadcast_export_message_id: 'Meta message id',
+  broadcast_export_price: 'price (US cents)',
+  broadcast_export_sent_at: 'sent at (UTC)',
+  broadcast_export_replied_at: 'replied at (UTC)',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

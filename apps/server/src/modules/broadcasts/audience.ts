@@ -1,9 +1,55 @@
 import type { BroadcastAudience, TemplateCategory } from '@omnichat/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../platform/db/arrays.ts';
 import type { Tx } from '../../platform/db/database.ts';
-import { customers, customerTagLinks } from '../customers/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { customers, type FieldValues, importedCondition, loadFields, segmentCondition } from '../customers/index.ts';
 import type { PriceTable } from '../settings/index.ts';
 import { broadcastRecipients } from './broadcasts.tables.ts';
+
+/** Whether a custom-field segment names at least one value (empty ones are no condition). */
+const hasValues = (values: FieldValues | undefined) =>
+  Object.values(values ?? {}).some((wanted) =>
+    (Array.isArray(wanted) ? wanted : [wanted]).some((value) => value !== null && value !== ''),
+  );
+
+/** Whether an audience names any source of customers at all (before anything is read). */
+export const audienceNamesAnyone = (audience: BroadcastAudience) =>
+  Boolean(
+    audience.customer_ids?.length ||
+      audience.import_ids?.length ||
+      audience.tag_ids?.length ||
+      hasValues(audience.custom_fields),
+  );
+
+/**
+ * Who an audience is: the customers chosen by hand, or on any of the uploaded lists (customer imports), or in the
+ * segment (the tags, any or all, and the custom field values: both narrow it when both are given). A custom
+ * field key that is not one of the organization's fields is refused (400), not an audience of nobody.
+ */
+async function audienceCondition(tx: Tx, workspaceId: string, audience: BroadcastAudience): Promise<SQL> {
+  const fields = audience.custom_fields ? await loadFields(tx, workspaceId) : [];
+  const unknown = Object.keys(audience.custom_fields ?? {}).find((key) => !fields.some((field) => field.key === key));
+  if (unknown !== undefined)
+    throw new AppError(
+      400,
+      'custom_field_unknown',
+      { field: unknown },
+      { [`audience.custom_fields.${unknown}`]: { key: 'custom_field_unknown', params: { field: unknown } } },
+    );
+  const ids = audience.customer_ids ?? [];
+  const imports = audience.import_ids ?? [];
+  const tags = audience.tag_ids ?? [];
+  const hasSegment = tags.length > 0 || hasValues(audience.custom_fields);
+  const sources = [
+    ids.length ? anyOf(customers.id, ids, 'uuid') : undefined,
+    imports.length ? importedCondition(imports) : undefined,
+    hasSegment
+      ? segmentCondition({ tags, tag_mode: audience.tag_mode, custom_fields: audience.custom_fields }, fields)
+      : undefined,
+  ].filter((source): source is SQL => source !== undefined);
+  return and(eq(customers.workspaceId, workspaceId), sources.length ? or(...sources) : sql`false`)!;
+}
 
 /**
  * Resolves a broadcast's audience into its recipients in ONE `INSERT … SELECT` (100,000 customers are one
@@ -16,17 +62,9 @@ export async function resolveAudience(
   tx: Tx,
   input: { workspaceId: string; broadcastId: string; audience: BroadcastAudience; category: TemplateCategory },
 ): Promise<void> {
-  const { audience } = input;
-  const ids = audience.customer_ids ?? [];
-  const tags = audience.tag_ids ?? [];
-  const byHand = ids.length ? sql`c.id = any(${`{${ids.join(',')}}`}::uuid[])` : sql`false`;
-  const tagList = sql`${`{${tags.join(',')}}`}::uuid[]`;
-  const byTags = !tags.length
-    ? sql`false`
-    : audience.tag_mode === 'all'
-      ? sql`(select count(*) from ${customerTagLinks} l where l.customer_id = c.id and l.tag_id = any(${tagList})) = ${tags.length}`
-      : sql`exists (select 1 from ${customerTagLinks} l where l.customer_id = c.id and l.tag_id = any(${tagList}))`;
+  const where = await audienceCondition(tx, input.workspaceId, input.audience);
   const marketing = input.category === 'marketing';
+  // the customers table is not aliased: the conditions name its columns as "customers"."column"
   await tx.execute(sql`
     insert into ${broadcastRecipients} (workspace_id, broadcast_id, customer_id, phone, status, skip_reason)
     select ${input.workspaceId}::uuid, ${input.broadcastId}::uuid, a.id, a.number,
@@ -34,13 +72,14 @@ export async function resolveAudience(
       case when a.number is null then 'no_number' when a.rank > 1 then 'duplicate_number'
         when ${marketing} and a.opted_out then 'opted_out' end
     from (
-      select c.id, n.number, c.marketing_opt_out as opted_out,
+      select ${customers.id} as id, n.number, ${customers.marketingOptOut} as opted_out,
         case when n.number is null then 1 else row_number() over (
-          partition by n.number order by c.marketing_opt_out desc, (c.whatsapp_id is not null) desc, c.created_at, c.id) end as rank
-      from ${customers} c
+          partition by n.number order by ${customers.marketingOptOut} desc, (${customers.whatsappId} is not null) desc,
+            ${customers.createdAt}, ${customers.id}) end as rank
+      from ${customers}
       cross join lateral (select nullif(regexp_replace(
-        coalesce(nullif(c.whatsapp_id, ''), c.phone, ''), '[^0-9]', '', 'g'), '') as number) n
-      where ${byHand} or ${byTags}
+        coalesce(nullif(${customers.whatsappId}, ''), ${customers.phone}, ''), '[^0-9]', '', 'g'), '') as number) n
+      where ${where}
     ) a`);
 }
 

@@ -1,9 +1,12 @@
-import { broadcastEndpoints } from '@omnichat/contracts';
+import { broadcastEndpoints, fileFormatQuerySchema } from '@omnichat/contracts';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
+import { download, fileStream, today } from '../../platform/files/spreadsheet-file.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { exportName, recipientRows } from './broadcast-export.ts';
 import { createBroadcastsService } from './broadcasts.service.ts';
 
 /** WhatsApp broadcasts (`/v1/broadcasts`): broadcast_read to see them, broadcast_write to create and steer them. */
@@ -59,5 +62,26 @@ export async function broadcastsRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: write,
     handler: async (request) =>
       ok(await service.cancelJob(memberOf(request), request.params.id, request.params.job_id)),
+  });
+  app.get('/v1/broadcasts/:id/export', {
+    schema: {
+      tags: group,
+      summary:
+        "A broadcast's results, one row per recipient: customer, phone, status, skip reason, Meta's error, message id, price, sent and replied times (csv or xlsx)",
+      params: broadcastEndpoints.get.params,
+      querystring: fileFormatQuerySchema,
+    },
+    preHandler: read,
+    handler: async (request, reply) => {
+      const member = memberOf(request);
+      const broadcast = await service.get(member, request.params.id);
+      const { format } = request.query;
+      const rows = recipientRows(
+        (work) => ctx.database.withWorkspace(member.workspaceId, work),
+        broadcast.id,
+        localeOf(request),
+      );
+      return download(reply, exportName(broadcast, today()), format).send(fileStream(format, rows, 'recipients'));
+    },
   });
 }

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { channels } from '../channels/index.ts';
 import { createTemplatePricing } from '../settings/index.ts';
 import { whatsappTemplates } from '../templates/index.ts';
-import { priceRecipients, resolveAudience } from './audience.ts';
+import { audienceNamesAnyone, priceRecipients, resolveAudience } from './audience.ts';
 import { progressOf, toDto, toRecipientDto } from './broadcast-dto.ts';
 import { type BroadcastRow, broadcastRecipients, broadcasts } from './broadcasts.tables.ts';
 import { pushProgress } from './progress-push.ts';
@@ -47,8 +47,7 @@ export function createBroadcastsService(ctx: AppContext) {
     const now = Date.now();
     if (body.send_at !== undefined && body.send_at * 1000 < now - SEND_AT_SLACK_MS)
       throw new AppError(400, 'broadcast_send_at_past', {}, { send_at: { key: 'broadcast_send_at_past' } });
-    const { customer_ids = [], tag_ids = [] } = body.audience;
-    if (!customer_ids.length && !tag_ids.length)
+    if (!audienceNamesAnyone(body.audience))
       throw new AppError(400, 'broadcast_audience_empty', {}, { audience: { key: 'broadcast_audience_empty' } });
     const table = await pricing.table();
     const created = await database.withWorkspace(member.workspaceId, async (tx) => {

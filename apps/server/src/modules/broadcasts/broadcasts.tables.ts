@@ -84,6 +84,8 @@ export const broadcastRecipients = pgTable(
   },
   (t) => [
     index('broadcast_recipients_claim_idx').on(t.broadcastId, t.status, t.id),
+    // the results export reads a broadcast's recipients a page at a time in id order
+    index('broadcast_recipients_broadcast_idx').on(t.broadcastId, t.id),
     index('broadcast_recipients_external_idx').on(t.externalId).where(sql`${t.externalId} is not null`),
     index('broadcast_recipients_customer_idx')
       .on(t.customerId, t.sentAt)

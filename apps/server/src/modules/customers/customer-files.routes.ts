@@ -6,27 +6,16 @@ import {
   LIMITS,
   translate,
 } from '@omnichat/contracts';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
+import { download, fileStream, today } from '../../platform/files/spreadsheet-file.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
-import { attachmentDisposition, SERVED_FILE_CSP } from '../../platform/http/served-file.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { loadFields } from './customer-query.ts';
-import { CONTENT_TYPES, exampleRows, exportRows, type FileFormat, fileStream } from './files/customer-files.ts';
+import { exampleRows, exportRows } from './files/customer-files.ts';
 import { createCustomerImportService } from './import/import.service.ts';
-
-const download = (reply: FastifyReply, name: string, format: FileFormat) =>
-  reply
-    .header('content-type', CONTENT_TYPES[format])
-    .header('content-disposition', attachmentDisposition(`${name}.${format}`))
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', SERVED_FILE_CSP);
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Import (upload, progress, report), the example files and export: `customer_import` and `customer_export`. */
 export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
@@ -88,7 +77,7 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
     handler: async (request, reply) => {
       const fields = await database.withWorkspace(memberOf(request).workspaceId, (tx) => loadFields(tx));
       return download(reply, 'customers-example', request.query.format).send(
-        fileStream(request.query.format, exampleRows(fields)),
+        fileStream(request.query.format, exampleRows(fields), 'customers'),
       );
     },
   });
@@ -125,7 +114,7 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
           ];
       }
       return download(reply, `import-errors-${row.id.slice(0, 8)}`, request.query.format).send(
-        fileStream(request.query.format, lines()),
+        fileStream(request.query.format, lines(), 'customers'),
       );
     },
   });
@@ -142,7 +131,7 @@ export async function customerFilesRoutes(app: AppInstance, ctx: AppContext) {
       const { workspaceId } = memberOf(request);
       const { format, ids, ...filter } = request.query;
       const rows = exportRows(workspaceId, (work) => database.withWorkspace(workspaceId, work), filter, ids);
-      return download(reply, `customers-${today()}`, format).send(fileStream(format, rows));
+      return download(reply, `customers-${today()}`, format).send(fileStream(format, rows, 'customers'));
     },
   });
 }

@@ -1,7 +1,14 @@
 import type { CustomerFilter, CustomerListQuery } from '@omnichat/contracts';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../platform/db/arrays.ts';
 import type { Tx } from '../../platform/db/database.ts';
-import { type CustomerFieldRow, customerFields, customers, customerTagLinks } from './customers.tables.ts';
+import {
+  type CustomerFieldRow,
+  customerFields,
+  customerImportMembers,
+  customers,
+  customerTagLinks,
+} from './customers.tables.ts';
 
 /** `%` and `_` in a keyword are matched literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -50,12 +57,15 @@ function tagCondition(tagIds: string[] | undefined, mode: 'any' | 'all'): SQL | 
   return mode === 'any' ? linked(ids) : and(...ids.map((id) => linked([id])));
 }
 
+/** Custom field key → the value, or any of the values, a customer holds (a list's filter, a broadcast's segment). */
+export type FieldValues = Record<string, string | number | boolean | null | (string | number | boolean)[]>;
+
 /**
  * Custom-field filters: each key matches any of its values (containment on the indexed JSON; a multiple select
  * holds the value among its choices). A key that is not a field matches nothing.
  */
 function customFieldCondition(
-  filter: CustomerFilter['custom_fields'],
+  filter: FieldValues | undefined,
   fields: Pick<CustomerFieldRow, 'key' | 'type'>[],
 ): SQL | undefined {
   if (!filter) return undefined;
@@ -93,11 +103,28 @@ export async function customerWhere(tx: Tx, workspaceId: string, filter: Custome
   return and(
     eq(customers.workspaceId, workspaceId),
     keywordCondition(filter.keyword ?? ''),
-    tagCondition(filter.tags, filter.tag_mode),
-    customFieldCondition(filter.custom_fields, fields),
+    segmentCondition(filter, fields),
     filter.marketing_opt_out === undefined ? undefined : eq(customers.marketingOptOut, filter.marketing_opt_out),
   );
 }
+
+export interface Segment {
+  tags?: string[];
+  tag_mode: 'any' | 'all';
+  custom_fields?: FieldValues;
+}
+
+/**
+ * Customers by tags (any or all of them) and custom field values, both holding when both are given; undefined
+ * when neither is (everyone). `fields`: the organization's custom fields (`loadFields`).
+ */
+export const segmentCondition = (segment: Segment, fields: Pick<CustomerFieldRow, 'key' | 'type'>[]) =>
+  and(tagCondition(segment.tags, segment.tag_mode), customFieldCondition(segment.custom_fields, fields));
+
+/** Customers a row of any of these imports (uploaded lists) matched or created. */
+export const importedCondition = (importIds: string[]): SQL =>
+  sql`exists (select 1 from ${customerImportMembers} where ${customerImportMembers.customerId} = ${customers.id}
+    and ${customerImportMembers.importId} = any(${arrayLiteral(importIds)}::uuid[]))`;
 
 const SORTS = {
   display_name: sql`lower(${customers.displayName})`,

@@ -200,6 +200,27 @@ export const customerImports = pgTable(
 export type CustomerImportRow = typeof customerImports.$inferSelect;
 
 /**
+ * The customers an import's rows matched or created (a row that matched and changed nothing too; refused rows
+ * are not members): an uploaded list a broadcast's audience can name. Written with each chunk of the import.
+ */
+export const customerImportMembers = pgTable(
+  'customer_import_members',
+  {
+    workspaceId: workspaceRef(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => customerImports.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.customerId] }),
+    index('customer_import_members_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
  * A customer's history, written from its domain events by a durable listener: who created, changed or merged
  * it, and each changed field's before and after. Kept with the customer (deleted with it).
  */

@@ -6,5 +6,6 @@ export {
   customersOfContacts,
   type VisitorDetails,
 } from './channel-contacts.ts';
+export { type FieldValues, importedCondition, loadFields, segmentCondition } from './customer-query.ts';
 export { CUSTOMER_COLUMN_OF, type CustomerRow, customers, customerTagLinks } from './customers.tables.ts';
 export { toE164 } from './phone.ts';

@@ -9,7 +9,13 @@ import type { CustomerMergeHook } from '../../platform/modules/define-module.ts'
 import { checkCustomValues } from './custom-values.ts';
 import { byId, loadFields } from './customer-query.ts';
 import { type CustomersService, tagsOf, toCustomerDto } from './customers.service.ts';
-import { type CustomerRow, customers, customerTagLinks, customerTimeline } from './customers.tables.ts';
+import {
+  type CustomerRow,
+  customerImportMembers,
+  customers,
+  customerTagLinks,
+  customerTimeline,
+} from './customers.tables.ts';
 
 type MergeBody = z.output<typeof mergeBodySchema>;
 
@@ -138,6 +144,11 @@ export function createCustomerMergeService(
     await tx.update(customerTimeline).set({ customerId: id }).where(eq(customerTimeline.customerId, other.id));
     const otherTagIds = (tags.get(other.id) ?? []).map((tag) => tag.id);
     await moveOtherModulesRows(tx, id, other.id, ctx.events);
+    // the survivor stays on the uploaded lists the other was on
+    await tx.execute(sql`
+      insert into ${customerImportMembers} (workspace_id, import_id, customer_id)
+      select workspace_id, import_id, ${id}::uuid from ${customerImportMembers} where customer_id = ${other.id}
+      on conflict do nothing`);
     await tx.delete(customers).where(byId(other.id));
     await tx
       .update(customers)

@@ -1,19 +1,9 @@
-import type { Readable } from 'node:stream';
 import { CUSTOMER_COLUMNS, type Customer, type CustomerFilter } from '@omnichat/contracts';
-import { stringify } from 'csv-stringify';
 import { and, desc, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
-import { safeCell } from '../cells.ts';
 import { customerWhere, loadFields } from '../customer-query.ts';
 import { tagsOf, toCustomerDto } from '../customers.service.ts';
 import { type CustomerFieldRow, customers } from '../customers.tables.ts';
-import { xlsxStream } from './xlsx-writer.ts';
-
-export type FileFormat = 'csv' | 'xlsx';
-export const CONTENT_TYPES: Record<FileFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 /** The columns of an export, an example and an import: the customer's own, then each custom field's key. */
 export const headerOf = (fields: Pick<CustomerFieldRow, 'key'>[]) => [...CUSTOMER_COLUMNS, ...fields.map((f) => f.key)];
@@ -31,23 +21,6 @@ export function rowOf(customer: Customer, fields: Pick<CustomerFieldRow, 'key'>[
     ),
     ...fields.map((field) => text(customer.custom_fields[field.key])),
   ];
-}
-
-/** A file of rows in a format: CSV (UTF-8 with a BOM, so spreadsheets read Chinese right) or .xlsx. */
-export function fileStream(format: FileFormat, rows: AsyncIterable<string[]>): Readable {
-  if (format === 'xlsx') return xlsxStream('customers', rows);
-  const csv = stringify({ bom: true });
-  void (async () => {
-    try {
-      for await (const row of rows) {
-        if (!csv.write(row.map(safeCell))) await new Promise((resolve) => csv.once('drain', resolve));
-      }
-      csv.end();
-    } catch (error) {
-      csv.destroy(error as Error);
-    }
-  })();
-  return csv;
 }
 
 const PAGE = 1000;

@@ -6,6 +6,7 @@ import { searchText } from '../customer-query.ts';
 import {
   CUSTOMER_COLUMN_OF,
   type CustomerRow,
+  customerImportMembers,
   customers,
   customerTagLinks,
   customerTags,
@@ -101,13 +102,15 @@ const displayNameOf = (values: Partial<CustomerRow>) =>
  * A value that cannot be kept is left out with a warning on its row; a row is refused (an error) only when
  * nothing identifies a customer in it, or when an e-mail, phone or channel id of it belongs to another customer
  * or to an earlier row of the file. A row that would change nothing counts as skipped, so the same file imported
- * twice changes nothing the second time.
+ * twice changes nothing the second time. Every customer a row found or created becomes a member of the import
+ * (`importId`), refused rows aside.
  */
 export async function importChunk(
   tx: Tx,
   state: ImportState,
   cells: string[][],
   firstRow: number,
+  importId: string,
 ): Promise<ChunkResult> {
   const result: ChunkResult = { created: 0, updated: 0, skipped: 0, issues: [] };
   const refuse = (row: number, problem: RowProblem) =>
@@ -149,6 +152,8 @@ export async function importChunk(
     if (customer.importFingerprint) byUnique.set(keyOf('fingerprint', customer.importFingerprint), customer.id);
   }
   let fresh = 0;
+  /** the customers (ids, or `new:n` for those this chunk creates) its rows found or created */
+  const members = new Set<string>();
   const remember = (number: number, values: Partial<CustomerRow>, id: string) => {
     for (const [column] of UNIQUE) {
       const value = values[column] as string | null | undefined;
@@ -168,6 +173,7 @@ export async function importChunk(
       const target = matchedId ? known.get(matchedId)! : undefined;
 
       if (target && state.options.on_match === 'skip') {
+        members.add(matchedId!);
         result.skipped++;
         continue;
       }
@@ -221,10 +227,12 @@ export async function importChunk(
         known.set(id, created);
         remember(number, created, id);
         byUnique.set(keyOf('fingerprint', row.fingerprint), id);
+        members.add(id);
         result.created++;
         continue;
       }
       const nothing = !Object.keys(next).length && !customChanged && !newTags.length;
+      members.add(matchedId!);
       if (nothing) {
         result.skipped++;
         continue;
@@ -240,7 +248,7 @@ export async function importChunk(
     }
   }
 
-  await writeChunk(tx, state, known);
+  await writeChunk(tx, state, known, { importId, members });
   return result;
 }
 
@@ -257,8 +265,10 @@ async function writeChunk(
   tx: Tx,
   state: ImportState,
   known: Map<string, Partial<CustomerRow> & { tagIds: string[]; changed: boolean }>,
+  { importId, members }: { importId: string; members: Set<string> },
 ) {
   const links: { customerId: string; tagId: string }[] = [];
+  const idOf = new Map<string, string>();
   const inserts = [...known.entries()].filter(([id]) => id.startsWith('new:')).map(([, row]) => row);
   if (inserts.length) {
     const records = inserts.map((row) => ({
@@ -268,14 +278,19 @@ async function writeChunk(
       search: searchText({ ...row, firstName: row.firstName!, lastName: row.lastName!, displayName: row.displayName! }),
     }));
     const tagsByFingerprint = new Map(inserts.map((row) => [row.importFingerprint!, row.tagIds]));
+    const keyByFingerprint = new Map(
+      [...known.entries()].filter(([id]) => id.startsWith('new:')).map(([id, row]) => [row.importFingerprint!, id]),
+    );
     const inserted = (await tx.execute(sql`
       insert into ${customers} (workspace_id, source, ${RECORD_COLUMNS})
       select ${state.workspaceId}::uuid, 'import', ${RECORD_COLUMNS}
       from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPES})
       returning id, import_fingerprint
     `)) as unknown as { rows: { id: string; import_fingerprint: string }[] };
-    for (const { id, import_fingerprint } of inserted.rows)
+    for (const { id, import_fingerprint } of inserted.rows) {
+      idOf.set(keyByFingerprint.get(import_fingerprint)!, id);
       for (const tagId of tagsByFingerprint.get(import_fingerprint) ?? []) links.push({ customerId: id, tagId });
+    }
   }
   for (const [id, row] of known) {
     if (id.startsWith('new:') || !row.changed) continue;
@@ -302,6 +317,15 @@ async function writeChunk(
       select ${state.workspaceId}::uuid, link.customer_id, link.tag_id
       from unnest(${arrayLiteral(links.map((link) => link.customerId))}::uuid[],
         ${arrayLiteral(links.map((link) => link.tagId))}::uuid[]) as link(customer_id, tag_id)
+      on conflict do nothing
+    `);
+  const memberIds = [...members].map((key) => idOf.get(key) ?? key);
+  // a retried chunk finds its members already written
+  if (memberIds.length)
+    await tx.execute(sql`
+      insert into ${customerImportMembers} (workspace_id, import_id, customer_id)
+      select ${state.workspaceId}::uuid, ${importId}::uuid, member.id
+      from unnest(${arrayLiteral(memberIds)}::uuid[]) as member(id)
       on conflict do nothing
     `);
 }

@@ -177,7 +177,7 @@ export function createCustomerImportService(ctx: AppContext) {
       for (let start = current!.processed; start < total; start += IMPORT_CHUNK) {
         const chunk = await rows(start, Math.min(start + IMPORT_CHUNK, total));
         const row = await inWorkspace(async (tx) => {
-          const result = await importChunk(tx, state, chunk, start + 2);
+          const result = await importChunk(tx, state, chunk, start + 2, importId);
           const [updated] = await tx
             .update(customerImports)
             .set({

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../../test/test-app.ts';
 import { join, requests } from '../../teams/test-helpers.ts';
+import { multipart } from './test-helpers.ts';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -13,26 +14,6 @@ beforeEach(async () => {
   r = requests(t);
 });
 afterEach(() => t.close());
-
-/** A multipart/form-data body as a browser sends it: the file and the options as JSON text. */
-function multipart(fileName: string, content: Uint8Array | string, options?: object) {
-  const boundary = '----omnichat-test-boundary';
-  const parts: Buffer[] = [];
-  if (options !== undefined)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n`,
-      ),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (token: string, fileName: string, content: Uint8Array | string, options?: object) => {
   const body = multipart(fileName, content, options);

@@ -11,7 +11,7 @@ import {
   updateCustomerBodySchema,
 } from '@omnichat/contracts';
 import { AppError } from '../../../platform/errors.ts';
-import { unescapeCell } from '../cells.ts';
+import { unescapeCell } from '../../../platform/files/cells.ts';
 import { readCustomValue } from '../custom-values.ts';
 import { CUSTOMER_COLUMN_OF, type CustomerFieldRow } from '../customers.tables.ts';
 import { toE164 } from '../phone.ts';
