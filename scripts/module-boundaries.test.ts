@@ -25,6 +25,8 @@ const LIBRARY = [
   `${FEATURES}/chat/panels/Composer.tsx`,
   `${FEATURES}/customers/index.ts`,
   `${FEATURES}/customers/customers-api.ts`,
+  `${FEATURES}/customers/index.imports.ts`,
+  `${MODULES}/b/index.extra.ts`,
 ];
 
 /** The rules broken by one file (`file`) whose source is `source`, as `line: rule` strings. */
@@ -170,6 +172,15 @@ describe('feature boundaries on the web', () => {
       "import { Composer } from './Composer.tsx';",
     ].join('\n');
     expect(check(`${FEATURES}/chat/panels/Thread.tsx`, source)).toEqual([]);
+  });
+
+  it('lets a feature offer a second public entry, index.<part>.ts, which server modules do not have', () => {
+    expect(
+      check(`${FEATURES}/chat/Upload.tsx`, "import { ReportTable } from '../customers/index.imports.ts';"),
+    ).toEqual([]);
+    expect(check(`${MODULES}/a/a.service.ts`, "import { x } from '../b/index.extra.ts';")).toEqual([
+      `1: a module is imported only through its index.ts (${MODULES}/b/index.ts)`,
+    ]);
   });
 
   it('leaves the app shell free to load feature pages lazily', () => {

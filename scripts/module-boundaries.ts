@@ -110,8 +110,15 @@ function unitOf(file: string): { root: string; name: string } | undefined {
   return undefined;
 }
 
+/**
+ * A unit's public entry: its `index.ts`; a web feature may add `index.<part>.ts` for parts whose weight (texts in
+ * every language, say) the importers of its index should not load, since a static import runs every re-exported file.
+ */
 function isIndexOf(file: string, unit: { root: string; name: string }): boolean {
-  return file === `${unit.root}${unit.name}/index.ts` || file === `${unit.root}${unit.name}/index.tsx`;
+  const rest = file.slice(`${unit.root}${unit.name}/`.length);
+  if (!file.startsWith(`${unit.root}${unit.name}/`)) return false;
+  if (rest === 'index.ts' || rest === 'index.tsx') return true;
+  return unit.root === FEATURES && /^index\.[a-z-]+\.tsx?$/.test(rest);
 }
 
 /** A module's definition (`defineModule`): `module.ts` or `<anything>.module.ts` at the module's root. */

@@ -3,7 +3,7 @@ import { BROADCAST_LIMITS, type CustomerImport } from '@omnichat/contracts';
 import { Alert, Button, Flex, Progress, Typography, Upload } from 'antd';
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReportTable, startImport, useImportJob } from '../customers/imports.ts';
+import { ReportTable, startImport, useImportJob } from '../customers/index.imports.ts';
 
 /** A list of phone numbers uploaded as a customer import: its rows are the broadcast's customers once it is done. */
 export interface UploadedList {
