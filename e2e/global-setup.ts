@@ -31,7 +31,7 @@ export async function setup(project: TestProject) {
   // named per database, so the journeys on PGlite and on PostgreSQL can run side by side
   const logFile = path.join(artifacts, process.env.DATABASE_URL ? 'server-postgres.log' : 'server-pglite.log');
   const port = await freePort();
-  // the inbox journey starts a fake Graph API on this port (Meta is out of reach)
+  // the inbox and broadcast journeys start a fake Graph API on this port (Meta is out of reach)
   const graphPort = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-e2e-'));
 

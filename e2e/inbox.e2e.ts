@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeGraph, startFakeGraph } from '../apps/server/test/fakes/graph-api.ts';
-import { metaJson, signMetaBody, whatsappStatus, whatsappText } from '../apps/server/test/fakes/meta-webhooks.ts';
+import { whatsappStatus, whatsappText } from '../apps/server/test/fakes/meta-webhooks.ts';
 import { api, verifiedOwner } from './api.ts';
-import { baseUrl, checkA11y, launchBrowser, newPage, shopSite, signIn } from './support.ts';
+import { metaPosts } from './meta.ts';
+import { checkA11y, launchBrowser, newPage, shopSite, signIn } from './support.ts';
 
 const PHONE_NUMBER_ID = '106540352242922';
 const WHATSAPP_TOKEN = 'e2e-whatsapp-token';
@@ -20,17 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await graph?.close();
 });
-
-/** Meta posting to the channel's webhook: the escaped JSON it sends, signed with the app secret. */
-async function metaPosts(channelId: string, payload: object) {
-  const raw = metaJson(payload);
-  const answer = await fetch(`${baseUrl()}/public/v1/channels/${channelId}/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(raw, APP_SECRET) },
-    body: raw,
-  });
-  expect(answer.status).toBe(200);
-}
 
 async function reply(agent: Page, text: string) {
   const box = agent.getByPlaceholder('Type a reply… (“/” for canned replies)');
@@ -105,6 +95,7 @@ describe('inbox', () => {
         name: 'Wendy Wong',
         text: 'Is my order ready?',
       }),
+      APP_SECRET,
     );
     await agent.getByRole('button', { name: 'Wendy Wong, 1 unread' }).click();
     await agent.getByRole('log').getByText('Is my order ready?').waitFor();
@@ -133,6 +124,7 @@ describe('inbox', () => {
       await metaPosts(
         channel.id,
         whatsappStatus({ phoneNumberId: PHONE_NUMBER_ID, id: wamid, status, recipientId: '85291234567' }),
+        APP_SECRET,
       );
       await bubble.getByLabel(status === 'read' ? 'Read' : 'Delivered').waitFor();
     }

@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
-import { toast } from '../../app/toast/toast-store.ts';
 import { TemplatePreview, useApprovedTemplates } from '../templates/index.ts';
 import { type AudienceDraft, AudienceStep, audienceOf, EMPTY_AUDIENCE, listsPending } from './AudienceStep.tsx';
 import { useCreateBroadcast } from './broadcasts-api.ts';
@@ -86,7 +85,7 @@ export function CreateBroadcastDrawer({
     };
     try {
       const created = await create.mutateAsync(body);
-      toast.success(t('broadcasts.createdToast'));
+      // no toast: the broadcast's own page is the confirmation, and a toast there would cover its Pause and Cancel
       onClose();
       navigate(`/app/chat/whatsapp-broadcast/${created.id}`);
     } catch (failure) {

@@ -77,7 +77,6 @@ export const broadcastsEn = {
   whenKind: { now: 'Send now', later: 'Schedule' },
   sendAtHelp: 'On the organization’s clock ({{zone}})',
   submit: 'Create broadcast',
-  createdToast: 'Broadcast created',
   back: 'Back to broadcasts',
   notFound: 'This broadcast could not be loaded',
   estimatedCost: 'Estimated cost',

@@ -78,7 +78,6 @@ export const broadcastsZhCn: typeof broadcastsEn = {
   whenKind: { now: '立即发送', later: '定时发送' },
   sendAtHelp: '按组织的时区（{{zone}}）',
   submit: '创建群发',
-  createdToast: '群发已创建',
   back: '返回群发列表',
   notFound: '无法加载该群发',
   estimatedCost: '预计费用',

@@ -78,7 +78,6 @@ export const broadcastsZhHk: typeof broadcastsEn = {
   whenKind: { now: '立即發送', later: '預約發送' },
   sendAtHelp: '按組織的時區（{{zone}}）',
   submit: '建立廣播',
-  createdToast: '已建立廣播',
   back: '返回廣播列表',
   notFound: '無法載入此廣播',
   estimatedCost: '預計費用',
