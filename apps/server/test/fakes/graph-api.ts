@@ -390,7 +390,14 @@ export async function startFakeGraph(options: { version?: string; port?: number 
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // a port chosen ahead (the journeys') may have been taken since: fail at once rather than hang
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
 
