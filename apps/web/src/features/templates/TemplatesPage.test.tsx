@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
+import { approvedTemplate, memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const PAGE = '/app/chat/whatsapp-template';
@@ -14,25 +14,8 @@ const channel = whatsappChannel;
 const SALES = channel('60000000-0000-4000-8000-000000000001', 'Sales line');
 const SUPPORT = channel('60000000-0000-4000-8000-000000000002', 'Support line');
 
-const template = (id: string, name: string, extra: Partial<WhatsappTemplate> = {}): WhatsappTemplate => ({
-  id,
-  channel_id: SALES.id,
-  name,
-  language: 'en_US',
-  category: 'utility',
-  status: 'approved',
-  rejected_reason: null,
-  quality: null,
-  external_id: '1234567890123456',
-  header: { type: 'none' },
-  body: 'Hello {{1}}',
-  footer: null,
-  parameters: [{ key: '1', value: 'Ann' }],
-  buttons: [],
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_000,
-  ...extra,
-});
+const template = (id: string, name: string, extra: Partial<WhatsappTemplate> = {}): WhatsappTemplate =>
+  approvedTemplate({ id, name, body: 'Hello {{1}}', parameters: [{ key: '1', value: 'Ann' }], ...extra });
 const PENDING = template('70000000-0000-4000-8000-000000000001', 'order_pending', { status: 'pending' });
 const APPROVED = template('70000000-0000-4000-8000-000000000002', 'order_ready', { quality: 'GREEN' });
 const REASON = 'The template contains a variable at the start of the message';
