@@ -25,9 +25,16 @@ export const freePort = () =>
   });
 
 export interface BenchServer {
+  /** the API's address (a new one after `restart`) */
   base: string;
   kind: 'PostgreSQL' | 'PGlite';
   process: ChildProcess;
+  /** the bench's own PostgreSQL database (the server's owner role reads it past row-level security) */
+  databaseUrl: string | undefined;
+  /** SIGKILL to the process answering `base` (a crash: nothing finishes), once it exited */
+  crash(): Promise<void>;
+  /** a new process of the same kind on the same database and data folder, once it answers */
+  restart(): Promise<void>;
   /** GET or POST (with a JSON body) the API; answers `data`, throws on a refusal */
   call(route: string, body?: object, token?: string): Promise<Record<string, unknown>>;
   /** the server process's peak resident memory so far, in MB (Linux) */
@@ -136,15 +143,29 @@ export async function startBenchServer(
     return { child, base };
   };
   const redis = { REDIS_URL: env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
-  const { child, base } = await start(split ? { ROLE: 'api', ...redis } : {});
+  const first = await start(split ? { ROLE: 'api', ...redis } : {});
+  let child = first.child;
   const worker = split ? (await start({ ROLE: 'worker', ...redis })).child : undefined;
 
-  return {
-    base,
+  const server: BenchServer = {
+    base: first.base,
     kind: serverUrl ? 'PostgreSQL' : 'PGlite',
     process: child,
+    databaseUrl,
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async restart() {
+      const again = await start(split ? { ROLE: 'api', ...redis } : {});
+      child = again.child;
+      server.process = child;
+      server.base = again.base;
+    },
     async call(route, body, token) {
-      const response = await fetch(`${base}${route}`, {
+      const response = await fetch(`${server.base}${route}`, {
         method: body ? 'POST' : 'GET',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body && JSON.stringify(body),
@@ -156,7 +177,7 @@ export async function startBenchServer(
     peakMemoryMb: () => processMemoryMb(child.pid!, 'VmHWM'),
     async stop() {
       for (const running of [child, worker]) {
-        if (!running) continue;
+        if (!running || running.exitCode !== null || running.signalCode !== null) continue;
         running.kill('SIGTERM');
         await new Promise((resolve) => running.once('exit', resolve));
       }
@@ -164,6 +185,7 @@ export async function startBenchServer(
       await ownDatabase?.drop();
     },
   };
+  return server;
 }
 
 const signIn = (server: BenchServer) =>

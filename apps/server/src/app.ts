@@ -156,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const tokens = createTokenService(await jwtSecret(database, config.JWT_SECRET), config.JWT_EXPIRES_IN);
   const guards = createGuards(database, tokens);
   const socketAuth = createSocketAuth(database, tokens, guards, options.now);
-  const jobs = new JobQueue(database, app.log, { now: options.now });
+  const jobs = new JobQueue(database, app.log, { now: options.now, lockTimeoutMs: config.JOB_LOCK_TIMEOUT_MS });
   const events = new EventBus(database, jobs, app.log, options.now);
   // every process hears socket pushes and closes through Redis when REDIS_URL is set; in this process otherwise
   const cluster = createClusterBus(config.REDIS_URL, app.log);

@@ -93,6 +93,15 @@ export const configSchema = z.object({
     .max(600_000)
     .default(10_000)
     .describe('on SIGTERM/SIGINT, how long to let in-flight work finish before the process exits anyway'),
+  JOB_LOCK_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(3_000)
+    .max(3_600_000)
+    .default(60_000)
+    .describe(
+      "how long a running job (a broadcast's sender among them) may go without its process's heartbeat (every third of this) before another process runs it again: the time a crashed process's work waits to resume",
+    ),
   REDIS_URL: optionalText
     .pipe(z.url({ protocol: /^rediss?$/ }).optional())
     .describe('Redis server URL (redis:// or rediss://) shared by every process; /readyz checks it when set'),

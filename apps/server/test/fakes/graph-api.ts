@@ -56,6 +56,8 @@ export interface GraphRequest {
   raw: string;
   /** the body's bytes (an upload's file) */
   bytes: Buffer;
+  /** when it arrived, in ms since 1970 (pacing tests count sends per window) */
+  at: number;
 }
 
 /** Which requests a scripted failure or delay applies to; both parts optional, a string path matches exactly. */
@@ -287,6 +289,7 @@ export async function startFakeGraph(options: { version?: string; port?: number 
   }
 
   async function handle(incoming: IncomingMessage, response: ServerResponse) {
+    const at = Date.now();
     const url = new URL(incoming.url ?? '/', 'http://fake-graph');
     const bytes = await readBytes(incoming);
     const raw = bytes.toString('utf8');
@@ -306,6 +309,7 @@ export async function startFakeGraph(options: { version?: string; port?: number 
       body,
       raw,
       bytes,
+      at,
     };
     requests.push(request);
 
