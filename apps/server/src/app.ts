@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
 import { createGraphClient } from './integrations/meta/graph-client.ts';
+import { createStripeGateway } from './integrations/stripe/stripe-client.ts';
 import { adminPanelModule } from './modules/admin-panel/admin-panel.module.ts';
 import { adminsModule } from './modules/admins/admins.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
@@ -170,6 +171,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     settings,
     secrets,
     graph: createGraphClient(config.GRAPH_API_URL, { outbound }),
+    stripe: createStripeGateway(
+      config.STRIPE_API_URL,
+      async () => (await settings.values(['stripe.secret_key']))['stripe.secret_key'],
+    ),
     outbound,
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
     guards,

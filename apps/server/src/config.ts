@@ -69,6 +69,11 @@ export const configSchema = z.object({
     .default('https://graph.facebook.com/v23.0')
     .transform((url) => url.replace(/\/+$/, ''))
     .describe("Meta's Graph API with its version: every WhatsApp, Messenger and Instagram call goes under it"),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.stripe.com')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .describe("Stripe's API: every Stripe call goes there (the SDK's host, port and protocol come from it)"),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30).describe('login attempts per IP per minute'),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce
     .number()

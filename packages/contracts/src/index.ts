@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './availability.ts';
+export * from './billing.ts';
 export * from './broadcasts.ts';
 export * from './canned-replies.ts';
 export * from './channels.ts';

@@ -36,6 +36,8 @@ export const SYSTEM_SETTINGS = {
   /** days after which read, and any, notifications are removed; empty keeps them */
   'notification.read.remove_after_days': { public: false, secret: false, default: '' },
   'notification.any.remove_after_days': { public: false, secret: false, default: '' },
+  /** `true`: plans decide menus, limits and features, and the wallet is charged; `false` (a fresh install): none of it */
+  'billing.enabled': { public: true, secret: false, default: 'false' },
   'stripe.publishable_key': { public: true, secret: false, default: '' },
   'stripe.secret_key': { public: false, secret: true, default: '' },
   'stripe.webhook_secret': { public: false, secret: true, default: '' },

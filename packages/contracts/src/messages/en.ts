@@ -46,6 +46,13 @@ export const en = {
   invalid_credentials: 'invalid username or password',
   workspace_and_token_required: 'workspace and token are required',
   // organizations
+  plan_tag_required: 'plan tag is required',
+  plan_tag_too_long: 'plan tag must be under 50 characters',
+  plan_tag_invalid: 'plan tag may only hold lower-case letters, digits, - and _',
+  plan_name_required: 'plan name is required',
+  plan_currency_invalid: 'currency must be a code of under 10 letters, such as usd',
+  plan_not_found: 'plan not found',
+  top_up_amount_invalid: 'top-up must be whole dollars, $10 at least',
   please_upgrade_plan: 'please upgrade your plan',
   missing_permissions: 'missing permissions:',
   invalid_role: 'role must be owner, admin, member or viewer',
