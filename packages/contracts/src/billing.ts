@@ -342,3 +342,18 @@ export const walletEndpoints = {
     summary: 'Set the low-balance warning threshold (owner or admin)',
   }),
 };
+
+export const stripeTestBodySchema = z.object({
+  /** the key to try before saving it; the saved one when left out */
+  secret_key: z.string().trim().max(255).optional(),
+});
+
+export const stripeAdminEndpoints = {
+  test: endpoint({
+    method: 'POST',
+    path: '/v1/admin/billing/stripe/test',
+    body: stripeTestBodySchema,
+    response: z.object({ ok: z.literal(true), livemode: z.boolean() }),
+    summary: "Test the Stripe secret key (the one given, else the saved one) by reading Stripe's balance (system admin)",
+  }),
+};

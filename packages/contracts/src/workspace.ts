@@ -74,8 +74,6 @@ export const updateWorkspaceBodySchema = createWorkspaceBodySchema.partial().ext
 });
 export type UpdateWorkspaceBody = z.input<typeof updateWorkspaceBodySchema>;
 
-export const subscriptionCurrentSchema = z.object({ plan_tag: z.string().nullable() });
-
 export const selfEndpoints = {
   profile: endpoint({
     method: 'GET',
@@ -149,11 +147,5 @@ export const selfEndpoints = {
     response: availabilitySchema,
     summary:
       "Set the signed-in member's availability: online members take auto-assigned conversations, busy and offline ones keep theirs and get no new ones",
-  }),
-  subscription: endpoint({
-    method: 'GET',
-    path: '/v1/subscription/current',
-    response: subscriptionCurrentSchema,
-    summary: "The current organization's plan",
   }),
 };

@@ -9,4 +9,5 @@ export {
   selfEndpoints,
   settingEndpoints,
   socketEndpoints,
+  subscriptionEndpoints,
 } from '@omnichat/contracts';

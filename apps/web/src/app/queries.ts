@@ -72,7 +72,7 @@ export function useCurrentSubscription() {
   return useQuery({
     queryKey: queryKeys.subscription(workspaceId),
     enabled: Boolean(member && token),
-    queryFn: async () => http.call((await endpoints()).selfEndpoints.subscription),
+    queryFn: async () => http.call((await endpoints()).subscriptionEndpoints.current),
     select: (data) => data.plan_tag,
   });
 }

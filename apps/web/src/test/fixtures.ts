@@ -1,4 +1,13 @@
-import type { Admin, Channel, SelfWorkspace, User, WhatsappTemplate, WorkspaceMember } from '@omnichat/contracts';
+import {
+  type Admin,
+  type Channel,
+  PLAN_FEATURES,
+  type SelfWorkspace,
+  type Subscription,
+  type User,
+  type WhatsappTemplate,
+  type WorkspaceMember,
+} from '@omnichat/contracts';
 
 export const USER: User = {
   id: '9a8d1d0c-2222-4c57-9d0a-1f2a3b4c5d6e',
@@ -117,5 +126,24 @@ export const approvedTemplate = (extra: Partial<WhatsappTemplate> = {}): Whatsap
   buttons: [],
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
+  ...extra,
+});
+
+/** `GET /v1/subscription/current` of an organization without a plan while billing is off (or on a plan: `planTag`). */
+export const subscription = (planTag: string | null = null, extra: Partial<Subscription> = {}): Subscription => ({
+  plan_tag: planTag,
+  plan_name: planTag,
+  status: planTag ? 'active' : 'not_subscribed',
+  billing_cycle: planTag ? 'monthly' : null,
+  start: null,
+  end: null,
+  next_billing_date: null,
+  trial_end: null,
+  auto_renewal: Boolean(planTag),
+  paid_price_cents: null,
+  currency: null,
+  next_plan_tag: null,
+  billing_enabled: false,
+  features: [...PLAN_FEATURES],
   ...extra,
 });

@@ -196,6 +196,12 @@ export const serverEn = {
   broadcast_export_price: 'price (US cents)',
   broadcast_export_sent_at: 'sent at (UTC)',
   broadcast_export_replied_at: 'replied at (UTC)',
+  // billing
+  plan_tag_taken: 'a plan with the tag "{tag}" already exists',
+  plan_has_subscribers: 'this plan has subscribers and cannot be deleted: hide it instead',
+  stripe_request_failed: 'Stripe refused the request: {error}',
+  stripe_not_configured: 'set the Stripe secret key first',
+  stripe_test_failed: 'Stripe refused the connection test: {error}',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

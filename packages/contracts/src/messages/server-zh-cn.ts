@@ -183,4 +183,10 @@ export const serverZhCn: ServerCatalogue = {
   broadcast_export_price: '价格（美分）',
   broadcast_export_sent_at: '发送时间（UTC）',
   broadcast_export_replied_at: '回复时间（UTC）',
+  // billing
+  plan_tag_taken: '已有标签为“{tag}”的套餐',
+  plan_has_subscribers: '此套餐已有订阅者，不能删除：请改为隐藏',
+  stripe_request_failed: 'Stripe 拒绝了请求：{error}',
+  stripe_not_configured: '请先设置 Stripe 密钥',
+  stripe_test_failed: 'Stripe 连接测试失败：{error}',
 };

@@ -183,4 +183,10 @@ export const serverZhHk: ServerCatalogue = {
   broadcast_export_price: '價格（美仙）',
   broadcast_export_sent_at: '發送時間（UTC）',
   broadcast_export_replied_at: '回覆時間（UTC）',
+  // billing
+  plan_tag_taken: '已有標籤為「{tag}」的方案',
+  plan_has_subscribers: '此方案已有訂閱者，不能刪除：請改為隱藏',
+  stripe_request_failed: 'Stripe 拒絕了請求：{error}',
+  stripe_not_configured: '請先設定 Stripe 密鑰',
+  stripe_test_failed: 'Stripe 連線測試失敗：{error}',
 };

@@ -17,6 +17,7 @@ import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { teams } from '../../platform/identity/teams.tables.ts';
+import { limitsOf } from '../billing/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 import { type ChannelRow, channels } from './channels.tables.ts';
 import { forgetWebhookChannel } from './webhook/webhook-channels.ts';
@@ -99,9 +100,12 @@ export function createChannelsService(ctx: AppContext) {
     return row;
   }
 
-  /** The organization row is locked while counting, so two channels created at once cannot pass the limit. */
+  /**
+   * The organization row is locked while counting, so two channels created at once cannot pass the limit (with
+   * billing on, the plan's).
+   */
   async function assertBelowLimit(tx: Tx, workspaceId: string) {
-    const limit = (await lockWorkspace(tx, workspaceId)).channelLimit;
+    const limit = (await limitsOf(ctx, tx, await lockWorkspace(tx, workspaceId))).channelLimit;
     if (limit === null) return;
     const [connected] = await tx.select({ n: count() }).from(channels);
     if ((connected?.n ?? 0) >= limit) throw new AppError(409, 'channel_limit_reached', { limit });

@@ -69,7 +69,7 @@ export function createInvitesService(ctx: AppContext) {
             isNull(workspaceInvites.acceptedAt),
           ),
         );
-      await assertSeatsFor(tx, actor.workspaceId);
+      await assertSeatsFor(ctx, tx, actor.workspaceId);
       const [row] = await tx
         .insert(workspaceInvites)
         .values({
@@ -121,7 +121,7 @@ export function createInvitesService(ctx: AppContext) {
       assertMayManageRole(actor, row.role);
       const wait = Math.ceil((row.sentAt.getTime() + RESEND_AFTER_MS - Date.now()) / 1000);
       if (wait > 0) throw new AppError(429, 'invite_resend_too_soon', { seconds: wait });
-      if (row.expiresAt.getTime() <= Date.now()) await assertSeatsFor(tx, actor.workspaceId);
+      if (row.expiresAt.getTime() <= Date.now()) await assertSeatsFor(ctx, tx, actor.workspaceId);
       const now = new Date();
       const [updated] = await tx
         .update(workspaceInvites)
@@ -284,7 +284,7 @@ export function createInvitesService(ctx: AppContext) {
         .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, joining.user.id)));
       if (already) throw new AppError(409, 'already_member');
       // the invitation no longer counts once accepted: the joining member takes its seat
-      await assertSeatsFor(tx, row.workspaceId);
+      await assertSeatsFor(ctx, tx, row.workspaceId);
       const [member] = await tx
         .insert(workspaceMembers)
         .values({

@@ -168,7 +168,7 @@ export function createMembersService(ctx: AppContext) {
         by,
         memberId,
         async (tx, row) => {
-          if (active && !row.member.active) await assertSeatsFor(tx, actor.workspaceId);
+          if (active && !row.member.active) await assertSeatsFor(ctx, tx, actor.workspaceId);
           const [updated] = await tx
             .update(workspaceMembers)
             .set({ active })

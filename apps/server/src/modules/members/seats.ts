@@ -1,7 +1,9 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type WorkspaceRow, workspaceInvites, workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
+import { limitsOf } from '../billing/index.ts';
 import { lockWorkspace } from '../workspaces/index.ts';
 
 /** The organization's member cap: the smaller of its seats and its member limit; null is unlimited. */
@@ -11,12 +13,19 @@ export function memberCap(workspace: Pick<WorkspaceRow, 'maxSeats' | 'memberLimi
 }
 
 /**
- * Active members plus pending invitations take seats; refuses `adding` more past the cap. Locks the organization
- * row first, so concurrent invitations and activations are counted one at a time.
+ * Active members plus pending invitations take seats; refuses `adding` more past the cap (with billing on, the
+ * member limit is the plan's). Locks the organization row first, so concurrent invitations and activations are
+ * counted one at a time.
  */
-export async function assertSeatsFor(tx: Tx, workspaceId: string, adding = 1): Promise<void> {
+export async function assertSeatsFor(
+  ctx: Pick<AppContext, 'settings'>,
+  tx: Tx,
+  workspaceId: string,
+  adding = 1,
+): Promise<void> {
   const workspace = await lockWorkspace(tx, workspaceId);
-  const cap = memberCap(workspace);
+  const { memberLimit } = await limitsOf(ctx, tx, workspace);
+  const cap = memberCap({ maxSeats: workspace.maxSeats, memberLimit });
   if (cap === null) return;
   const [members] = await tx
     .select({ n: count() })

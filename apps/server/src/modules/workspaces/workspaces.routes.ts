@@ -78,10 +78,4 @@ export async function workspacesRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: guards.member(),
     handler: async (request) => ok({ permissions: memberOf(request).permissions }),
   });
-
-  app.route({
-    ...routeOf(selfEndpoints.subscription, tags),
-    preHandler: guards.member(),
-    handler: async (request) => ok({ plan_tag: (await service.get(memberOf(request).workspaceId)).planTag }),
-  });
 }

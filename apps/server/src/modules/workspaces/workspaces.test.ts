@@ -156,9 +156,4 @@ describe('permissions and plan', () => {
       'conversation_read',
     ]);
   });
-
-  it('answers no plan for a new organization', async () => {
-    const owner = await createOwner(t);
-    expect(json(await get('/v1/subscription/current', owner.token)).data).toEqual({ plan_tag: null });
-  });
 });

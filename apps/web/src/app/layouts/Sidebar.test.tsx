@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { i18n } from '../i18n/index.ts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../storage.ts';
@@ -17,7 +17,7 @@ function signInAs(role: 'owner' | 'member', permissions: string[], planTag: stri
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions })],
-    'GET /v1/subscription/current': [ok({ plan_tag: planTag })],
+    'GET /v1/subscription/current': [ok(subscription(planTag))],
   });
 }
 

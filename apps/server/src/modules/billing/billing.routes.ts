@@ -1,0 +1,9 @@
+import type { AppContext } from '../../context.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
+import { plansRoutes } from './plans.routes.ts';
+import { subscriptionRoutes } from './subscription.routes.ts';
+
+export function billingRoutes(app: AppInstance, ctx: AppContext) {
+  plansRoutes(app, ctx);
+  subscriptionRoutes(app, ctx);
+}

@@ -1,0 +1,34 @@
+import type { AppContext } from '../../context.ts';
+import type { SubscriptionPlanRow } from './billing.tables.ts';
+import { createPlansService } from './plans.service.ts';
+
+export {
+  billingAccountOf,
+  billingEnabled,
+  limitsOf,
+  type OrganizationLimits,
+  planInForce,
+  planOf,
+  requireFeature,
+} from './billing-gate.ts';
+export {
+  type BillingAccountRow,
+  billingAccounts,
+  type SubscriptionPlanRow,
+  subscriptionPlans,
+  type WalletRow,
+  type WalletTransactionRow,
+  stripeEvents,
+  wallets,
+  walletTransactions,
+} from './billing.tables.ts';
+export { chargedCents } from './stripe-plan-sync.ts';
+export { asStripeFailure, stripeMessage } from './stripe-errors.ts';
+export { currentSubscription } from './subscription.service.ts';
+
+/**
+ * The plan with its Stripe Product and Prices, made now when missing (a plan saved before a key was set): call it
+ * before subscribing an organization to it. 409 when no Stripe key is set; 502 with Stripe's message when it fails.
+ */
+export const ensurePlanInStripe = (ctx: AppContext, plan: SubscriptionPlanRow) =>
+  createPlansService(ctx).ensureInStripe(plan);
