@@ -76,5 +76,7 @@ export async function limitsOf(
   };
   if (!(await billingEnabled(ctx))) return own;
   const plan = await planOf(tx, workspace.id);
-  return plan ? { memberLimit: plan.memberLimit, channelLimit: plan.channelLimit, aiAgentLimit: plan.aiAgentLimit } : own;
+  return plan
+    ? { memberLimit: plan.memberLimit, channelLimit: plan.channelLimit, aiAgentLimit: plan.aiAgentLimit }
+    : own;
 }

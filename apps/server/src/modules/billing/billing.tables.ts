@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -128,6 +129,25 @@ export const walletTransactions = pgTable(
   ],
 );
 export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
+
+/**
+ * Money a wallet holds for something under way (a broadcast: `broadcast:<id>`), part of `wallets.reserved_cents`:
+ * what is left of it after its settlements, released when it ends.
+ */
+export const walletReservations = pgTable(
+  'wallet_reservations',
+  {
+    workspaceId: workspaceRef(),
+    reference: text('reference').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.reference] }),
+    check('wallet_reservations_not_negative', sql`${t.cents} >= 0`),
+  ],
+);
 
 /**
  * Stripe's events as delivered to the webhook: verified, stored once by id, applied by a job in the order of their

@@ -3,6 +3,17 @@ import type { SubscriptionPlanRow } from './billing.tables.ts';
 import { createPlansService } from './plans.service.ts';
 
 export {
+  type BillingAccountRow,
+  billingAccounts,
+  type SubscriptionPlanRow,
+  stripeEvents,
+  subscriptionPlans,
+  type WalletRow,
+  type WalletTransactionRow,
+  wallets,
+  walletTransactions,
+} from './billing.tables.ts';
+export {
   billingAccountOf,
   billingEnabled,
   limitsOf,
@@ -11,20 +22,19 @@ export {
   planOf,
   requireFeature,
 } from './billing-gate.ts';
-export {
-  type BillingAccountRow,
-  billingAccounts,
-  type SubscriptionPlanRow,
-  subscriptionPlans,
-  type WalletRow,
-  type WalletTransactionRow,
-  stripeEvents,
-  wallets,
-  walletTransactions,
-} from './billing.tables.ts';
-export { chargedCents } from './stripe-plan-sync.ts';
 export { asStripeFailure, stripeMessage } from './stripe-errors.ts';
+export { chargedCents } from './stripe-plan-sync.ts';
 export { currentSubscription } from './subscription.service.ts';
+// the wallet's ledger: broadcasts reserve and settle through it, Stripe's webhook credits top-ups
+export {
+  creditTopUp,
+  deposit,
+  InsufficientFundsError,
+  release,
+  reserve,
+  reservedFor,
+  settle,
+} from './wallet/index.ts';
 
 /**
  * The plan with its Stripe Product and Prices, made now when missing (a plan saved before a key was set): call it

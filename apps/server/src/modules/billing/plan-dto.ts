@@ -1,6 +1,5 @@
-import type { Plan, PlanBody, PublicPlan } from '@omnichat/contracts';
+import type { Plan, PlanBody, PublicPlan, planBodySchema } from '@omnichat/contracts';
 import type { z } from 'zod';
-import type { planBodySchema } from '@omnichat/contracts';
 import { toUnixSeconds } from '../../platform/db/columns.ts';
 import type { SubscriptionPlanRow, subscriptionPlans } from './billing.tables.ts';
 

@@ -6,7 +6,8 @@ import { type SubscriptionPlanRow, subscriptionPlans } from './billing.tables.ts
 import { type PlanInput, toPlanColumns } from './plan-dto.ts';
 import { chargedCents, isInStripe, retirePrices, syncPlanToStripe } from './stripe-plan-sync.ts';
 
-const tagTaken = (tag: string) => new AppError(409, 'plan_tag_taken', { tag }, { tag: { key: 'plan_tag_taken', params: { tag } } });
+const tagTaken = (tag: string) =>
+  new AppError(409, 'plan_tag_taken', { tag }, { tag: { key: 'plan_tag_taken', params: { tag } } });
 const hasSubscribers = () => new AppError(409, 'plan_has_subscribers');
 
 type PgError = { code?: string; constraint?: string };
@@ -83,7 +84,11 @@ export function createPlansService(ctx: AppContext) {
         const [row] = await tx.insert(subscriptionPlans).values(columns).returning();
         if (!stripe) return row!;
         const { ids } = await syncPlanToStripe(stripe, row!.id, row!, null);
-        const [synced] = await tx.update(subscriptionPlans).set(ids).where(eq(subscriptionPlans.id, row!.id)).returning();
+        const [synced] = await tx
+          .update(subscriptionPlans)
+          .set(ids)
+          .where(eq(subscriptionPlans.id, row!.id))
+          .returning();
         return synced!;
       }),
     );
@@ -132,7 +137,10 @@ export function createPlansService(ctx: AppContext) {
     const removed = await database
       .unsafeCrossTenant('deleting a plan only when no organization is on it', async (tx) => {
         const row = await lockPlan(tx, id);
-        const [count] = await tx.select({ n: subscriberCount }).from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
+        const [count] = await tx
+          .select({ n: subscriberCount })
+          .from(subscriptionPlans)
+          .where(eq(subscriptionPlans.id, id));
         if (Number(count?.n ?? 0) > 0) throw hasSubscribers();
         await tx.delete(subscriptionPlans).where(eq(subscriptionPlans.id, id));
         return row;
@@ -144,7 +152,10 @@ export function createPlansService(ctx: AppContext) {
       });
     const stripe = removed.stripeProductId ? await ctx.stripe.client() : null;
     if (stripe && removed.stripeProductId) {
-      await retirePrices(stripe, [removed.stripeMonthlyPriceId, removed.stripeYearlyPriceId].filter((p) => p !== null));
+      await retirePrices(
+        stripe,
+        [removed.stripeMonthlyPriceId, removed.stripeYearlyPriceId].filter((p) => p !== null),
+      );
       await stripe.products.update(removed.stripeProductId, { active: false }).catch(() => undefined);
     }
     return removed;

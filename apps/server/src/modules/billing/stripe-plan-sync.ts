@@ -13,7 +13,10 @@ type PlanPricing = Pick<
   | 'discountedMonthlyPriceCents'
   | 'discountedYearlyPriceCents'
 >;
-export type PlanStripeIds = Pick<SubscriptionPlanRow, 'stripeProductId' | 'stripeMonthlyPriceId' | 'stripeYearlyPriceId'>;
+export type PlanStripeIds = Pick<
+  SubscriptionPlanRow,
+  'stripeProductId' | 'stripeMonthlyPriceId' | 'stripeYearlyPriceId'
+>;
 
 const INTERVAL = { monthly: 'month', yearly: 'year' } as const satisfies Record<BillingCycle, string>;
 const PRICE_FIELD = {

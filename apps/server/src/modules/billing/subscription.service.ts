@@ -8,7 +8,11 @@ const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000)
  * The organization's subscription as `GET /v1/subscription/current` answers it. `plan_tag` names the plan in force
  * only (null when not subscribed, expired or lapsed); `features` is every feature while billing is off.
  */
-export async function currentSubscription(ctx: AppContext, workspaceId: string, now = new Date()): Promise<Subscription> {
+export async function currentSubscription(
+  ctx: AppContext,
+  workspaceId: string,
+  now = new Date(),
+): Promise<Subscription> {
   const enabled = await billingEnabled(ctx);
   const found = await ctx.database.withWorkspace(workspaceId, (tx) => billingAccountOf(tx, workspaceId));
   const allFeatures = [...PLAN_FEATURES];

@@ -14,6 +14,7 @@ import { progressOf, toDto, toRecipientDto } from './broadcast-dto.ts';
 import { type BroadcastRow, broadcastRecipients, broadcasts } from './broadcasts.tables.ts';
 import { pushProgress } from './progress-push.ts';
 import { broadcastSendJob } from './sender.ts';
+import { releaseRest, reserveForStart } from './wallet-charge.ts';
 
 type Body = z.output<typeof broadcastBodySchema>;
 type Page = { page: number; size: number };
@@ -116,6 +117,8 @@ export function createBroadcastsService(ctx: AppContext) {
         .set({ estimatedCostCents: cost })
         .where(eq(broadcasts.id, row!.id))
         .returning();
+      // one that sends now holds its cost now: a wallet that cannot cover it refuses it, naming what is missing
+      if (!scheduled) await reserveForStart(ctx, tx, priced!);
       await startSender(ctx, tx, priced!);
       return toDto(priced!, progress);
     });
@@ -181,6 +184,7 @@ export function createBroadcastsService(ctx: AppContext) {
         })
         .where(eq(broadcasts.id, id))
         .returning();
+      if (resumed!.status === 'sending') await reserveForStart(ctx, tx, resumed!);
       await startSender(ctx, tx, resumed!);
       return dtoOf(tx, resumed!);
     });
@@ -202,6 +206,7 @@ export function createBroadcastsService(ctx: AppContext) {
         .set({ status: 'cancelled', completedAt: new Date(), updatedAt: new Date() })
         .where(eq(broadcasts.id, id))
         .returning();
+      await releaseRest(tx, cancelled!);
       return dtoOf(tx, cancelled!);
     });
     pushProgress(ctx, member.workspaceId, dto);

@@ -8,10 +8,12 @@ import type { Tx } from '../../platform/db/database.ts';
 import { defineJob } from '../../platform/jobs/job-definition.ts';
 import type { AppJob } from '../../platform/modules/define-module.ts';
 import { channelPace } from '../../platform/pacing/channel-pace.ts';
+import { InsufficientFundsError } from '../billing/index.ts';
 import { type ChannelRow, channelNeedsReauth, channels } from '../channels/index.ts';
 import { CUSTOMER_COLUMN_OF, type CustomerRow, customers } from '../customers/index.ts';
 import { type BroadcastRow, broadcastRecipients, broadcasts } from './broadcasts.tables.ts';
 import { announceProgress } from './progress-push.ts';
+import { releaseRest, reserveForStart, settleSent } from './wallet-charge.ts';
 
 /** the most recipients one claim marks `sending` (and sends side by side); the pace's burst bounds it further */
 const BATCH_MAX = 100;
@@ -69,13 +71,15 @@ async function sendBroadcast(ctx: AppContext, workspaceId: string, broadcastId: 
     const [row] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update');
     if (!row) return null;
     let broadcast = row;
-    // the job runs at `send_at` (its run time): a scheduled broadcast starts now
-    if (row.status === 'scheduled')
+    // the job runs at `send_at` (its run time): a scheduled broadcast starts now, if the wallet covers it
+    if (row.status === 'scheduled') {
+      if (!(await reserveOrPause(ctx, tx, row))) return null;
       [broadcast] = (await tx
         .update(broadcasts)
         .set({ status: 'sending', startedAt: row.startedAt ?? new Date(), updatedAt: new Date() })
         .where(eq(broadcasts.id, broadcastId))
         .returning()) as [BroadcastRow];
+    }
     if (broadcast.status !== 'sending') return null;
     const [channel] = await tx.select().from(channels).where(eq(channels.id, broadcast.channelId));
     return { broadcast, channel: channel! };
@@ -132,7 +136,7 @@ async function sendBroadcast(ctx: AppContext, workspaceId: string, broadcastId: 
             : outcome,
       );
       await inWorkspace(async (tx) => {
-        await record(tx, recorded);
+        await settleSent(ctx, tx, broadcast, await record(tx, recorded));
         if (rejected) await pauseForToken(ctx, tx, broadcast, channel);
       });
       // Meta's throughput refusals slow the whole channel: a second of its sends is taken from the shared bucket
@@ -228,10 +232,12 @@ async function whatNext(tx: Tx, broadcastId: string): Promise<number | 'done'> {
     );
   if (left!.pending > 0) return Math.min(5_000, Math.max(IDLE_WAIT_MS, left!.wait ?? IDLE_WAIT_MS));
   if (left!.sending > 0) return 1_000;
-  await tx
+  const [completed] = await tx
     .update(broadcasts)
     .set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.status, 'sending')));
+    .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.status, 'sending')))
+    .returning();
+  if (completed) await releaseRest(tx, completed);
   return 'done';
 }
 
@@ -270,9 +276,12 @@ async function sendOne(
   }
 }
 
-/** Records a batch's outcomes in one statement (only rows still `sending`, or found `unknown` meanwhile). */
+/**
+ * Records a batch's outcomes in one statement (only rows still `sending`, or found `unknown` meanwhile); answers
+ * the recipients it recorded `sent`, with their prices (the wallet is charged for them in the same transaction).
+ */
 async function record(tx: Tx, outcomes: Outcome[]) {
-  await tx.execute(sql`
+  const sent = (await tx.execute(sql`
     update ${broadcastRecipients} r set
       status = v.status,
       external_id = coalesce(v.external_id, r.external_id),
@@ -284,7 +293,43 @@ async function record(tx: Tx, outcomes: Outcome[]) {
       updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
       as v(id uuid, status text, external_id text, error_code text, error_title text, delay_ms int)
-    where r.id = v.id and r.status in ('sending', 'unknown')`);
+    where r.id = v.id and r.status in ('sending', 'unknown')
+    returning r.id, r.status, r.price_cents`)) as unknown as {
+    rows: { id: string; status: string; price_cents: number }[];
+  };
+  return sent.rows
+    .filter((row) => row.status === 'sent')
+    .map((row) => ({ id: row.id, priceCents: Number(row.price_cents) }));
+}
+
+/**
+ * Holds the cost of a scheduled broadcast that starts now; a wallet that cannot cover it pauses the broadcast with
+ * the reason (owners hear of it as of any broadcast that stops by itself). Answers whether it may start.
+ */
+async function reserveOrPause(ctx: AppContext, tx: Tx, broadcast: BroadcastRow) {
+  try {
+    await reserveForStart(ctx, tx, broadcast);
+    return true;
+  } catch (error) {
+    if (!(error instanceof InsufficientFundsError)) throw error;
+    const [paused] = await tx
+      .update(broadcasts)
+      .set({ status: 'paused', statusReason: 'wallet_insufficient_funds', updatedAt: new Date() })
+      .where(eq(broadcasts.id, broadcast.id))
+      .returning();
+    await ctx.events.emit(
+      tx,
+      'broadcast.paused',
+      {
+        broadcast_id: paused!.id,
+        name: paused!.name,
+        channel_id: paused!.channelId,
+        reason: 'wallet_insufficient_funds',
+      },
+      paused!.workspaceId,
+    );
+    return false;
+  }
 }
 
 /** Meta refused the channel's token: the broadcast pauses with the reason, the channel is flagged, admins are told. */

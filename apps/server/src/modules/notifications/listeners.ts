@@ -209,4 +209,21 @@ export const notificationListeners: DurableListenerDefinition[] = [
         }),
       ),
   }),
+
+  durableListener({
+    event: 'wallet.low_balance',
+    name: 'notifications.notify',
+    handle: async ({ id, workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) =>
+        notifierOf(job.app).notifyIn(tx, workspaceId!, await ownersAndAdmins(tx, workspaceId!), {
+          type: 'wallet.low_balance',
+          params: { balance: dollars(data.balance_cents), threshold: dollars(data.threshold_cents) },
+          url: '/app/organization/wallet',
+          eventKey: id,
+        }),
+      ),
+  }),
 ];
+
+/** $D.CC, as the SPEC shows money */
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -47,7 +47,7 @@ describe('notification settings page', () => {
     await waitFor(() => expect(callsTo('PUT', '/v1/notification-preferences')).toHaveLength(1));
     const body = callsTo('PUT', '/v1/notification-preferences')[0]?.body as NotificationPreferences;
     expect(body.email_mode).toBe('digest');
-    expect(body.types).toHaveLength(5);
+    expect(body.types).toHaveLength(6);
     expect(body.types.find((t) => t.type === 'conversation.assigned')).toEqual({
       type: 'conversation.assigned',
       in_app: true,

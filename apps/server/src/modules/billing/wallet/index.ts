@@ -1,0 +1,13 @@
+// The wallet: what the billing module registers, and what other modules (broadcasts, the Stripe webhooks) use.
+export {
+  deposit,
+  dollars,
+  InsufficientFundsError,
+  release,
+  reserve,
+  reservedFor,
+  settle,
+  withdraw,
+} from './ledger.ts';
+export { walletRoutes } from './wallet.routes.ts';
+export { creditTopUp } from './wallet.service.ts';
