@@ -16,6 +16,7 @@ import { adminsModule } from './modules/admins/admins.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { billingModule } from './modules/billing/billing.module.ts';
 import { broadcastsModule } from './modules/broadcasts/broadcasts.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
@@ -85,6 +86,7 @@ const MODULES = [
   settingsModule,
   timezonesModule,
   webPushModule,
+  billingModule,
 ];
 
 export interface BuildOptions {

@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'member.joined',
   'invite.accepted',
   'channel.needs_reauth',
+  'subscription.payment_failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;

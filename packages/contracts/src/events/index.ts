@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountEvents } from './account.ts';
+import { billingEvents } from './billing.ts';
 import { broadcastEvents } from './broadcasts.ts';
 import { conversationEvents } from './conversations.ts';
 import { customerEvents } from './customers.ts';
@@ -22,6 +23,7 @@ export const DOMAIN_EVENTS = {
   ...conversationEvents,
   ...templateEvents,
   ...broadcastEvents,
+  ...billingEvents,
 } as const;
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
 export type DomainEventData<T extends DomainEventType> = z.output<(typeof DOMAIN_EVENTS)[T]>;

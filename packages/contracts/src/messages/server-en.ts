@@ -196,6 +196,21 @@ export const serverEn = {
   broadcast_export_price: 'price (US cents)',
   broadcast_export_sent_at: 'sent at (UTC)',
   broadcast_export_replied_at: 'replied at (UTC)',
+  // billing: subscriptions and payment methods (issue 25)
+  billing_not_enabled: 'billing not enabled',
+  payment_method_required: 'payment method required before subscribing or topping up',
+  payment_declined: 'the payment was declined: {message}',
+  stripe_unavailable: 'Stripe could not be reached, please try again',
+  payment_method_last_one: 'the last payment method cannot be removed while subscribed: add another card first',
+  not_subscribed: 'the organization has no subscription',
+  subscription_not_cancelled: 'the subscription is not cancelled',
+  subscription_not_resumable: 'the subscription has ended and cannot be resumed: subscribe again',
+  no_scheduled_downgrade: 'there is no scheduled plan change to withdraw',
+  already_on_plan: 'the organization is already on this plan and cycle',
+  downgrade_too_many_members: 'the {plan} plan allows {limit} members: remove {excess} member(s) first',
+  downgrade_too_many_channels: 'the {plan} plan allows {limit} channels: remove {excess} channel(s) first',
+  notify_subscription_payment_failed_title: 'The subscription payment failed',
+  notify_subscription_payment_failed_body: 'Stripe could not charge {amount} for the {plan} plan: update the payment method before the subscription ends',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

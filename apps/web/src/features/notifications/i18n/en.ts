@@ -36,6 +36,7 @@ export const notificationsEn = {
     member: { joined: 'A member joined the organization' },
     invite: { accepted: 'My invitation was accepted' },
     channel: { needs_reauth: 'A channel needs to be connected again' },
+    subscription: { payment_failed: 'A subscription payment failed' },
   },
   settings: {
     subtitle: 'Choose what you hear about, and where.',

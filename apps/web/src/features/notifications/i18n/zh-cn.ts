@@ -38,6 +38,7 @@ export const notificationsZhCn: NotificationsCatalogue = {
     member: { joined: '有成员加入组织' },
     invite: { accepted: '我的邀请已被接受' },
     channel: { needs_reauth: '有渠道需要重新连接' },
+    subscription: { payment_failed: '订阅付款失败' },
   },
   settings: {
     subtitle: '选择接收哪些通知，以及通过哪里接收。',

@@ -38,6 +38,7 @@ export const notificationsZhHk: NotificationsCatalogue = {
     member: { joined: '有成員加入組織' },
     invite: { accepted: '我的邀請已被接受' },
     channel: { needs_reauth: '有渠道需要重新連接' },
+    subscription: { payment_failed: '訂閱付款失敗' },
   },
   settings: {
     subtitle: '選擇接收哪些通知，以及從哪裡接收。',
