@@ -202,7 +202,7 @@ export const serverEn = {
   payment_declined: 'the payment was declined: {message}',
   stripe_unavailable: 'Stripe could not be reached, please try again',
   payment_method_last_one: 'the last payment method cannot be removed while subscribed: add another card first',
-  not_subscribed: 'the organization has no subscription',
+  subscription_none: 'the organization has no subscription',
   subscription_not_cancelled: 'the subscription is not cancelled',
   subscription_not_resumable: 'the subscription has ended and cannot be resumed: subscribe again',
   no_scheduled_downgrade: 'there is no scheduled plan change to withdraw',
@@ -210,7 +210,8 @@ export const serverEn = {
   downgrade_too_many_members: 'the {plan} plan allows {limit} members: remove {excess} member(s) first',
   downgrade_too_many_channels: 'the {plan} plan allows {limit} channels: remove {excess} channel(s) first',
   notify_subscription_payment_failed_title: 'The subscription payment failed',
-  notify_subscription_payment_failed_body: 'Stripe could not charge {amount} for the {plan} plan: update the payment method before the subscription ends',
+  notify_subscription_payment_failed_body:
+    'Stripe could not charge {amount} for the {plan} plan: update the payment method before the subscription ends',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

@@ -189,7 +189,7 @@ export const serverZhCn: ServerCatalogue = {
   payment_declined: '付款被拒：{message}',
   stripe_unavailable: '无法连接 Stripe，请稍后再试',
   payment_method_last_one: '订阅期间不能移除最后一个付款方式：请先添加另一张卡',
-  not_subscribed: '此组织尚未订阅',
+  subscription_none: '此组织尚未订阅',
   subscription_not_cancelled: '订阅尚未取消',
   subscription_not_resumable: '订阅已结束，无法恢复：请重新订阅',
   no_scheduled_downgrade: '没有可撤回的已安排套餐变更',

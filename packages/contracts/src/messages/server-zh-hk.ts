@@ -189,7 +189,7 @@ export const serverZhHk: ServerCatalogue = {
   payment_declined: '付款被拒：{message}',
   stripe_unavailable: '無法連接 Stripe，請稍後再試',
   payment_method_last_one: '訂閱期間不可移除最後一個付款方式：請先新增另一張卡',
-  not_subscribed: '此組織尚未訂閱',
+  subscription_none: '此組織尚未訂閱',
   subscription_not_cancelled: '訂閱尚未取消',
   subscription_not_resumable: '訂閱已結束，無法恢復：請重新訂閱',
   no_scheduled_downgrade: '沒有可撤回的已排定方案變更',

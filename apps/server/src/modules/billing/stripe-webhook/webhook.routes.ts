@@ -1,4 +1,5 @@
 import { translate } from '@omnichat/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { localeOf, sendError } from '../../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
@@ -7,6 +8,12 @@ import { storeEvent } from './event-jobs.ts';
 const WEBHOOK_PATH = '/public/v1/billing/stripe/webhook';
 /** Stripe's events are small; anything larger is refused before it is read further. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+const eventShape = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 /**
  * Stripe's deliveries: verified on their raw bytes with `Stripe-Signature` and the webhook secret, stored once by
@@ -36,6 +43,8 @@ export async function stripeWebhookRoutes(app: AppInstance, ctx: AppContext) {
         } catch {
           return sendError(reply, 400, translate('webhook_signature_invalid', locale));
         }
+        // signed but not an event (an id, type and time): nothing to keep
+        if (!eventShape.safeParse(event).success) return sendError(reply, 400, translate('request_invalid', locale));
         await storeEvent(ctx, event);
         return { received: true };
       },

@@ -32,9 +32,7 @@ export function createPaymentMethodsService(ctx: AppContext) {
   }
 
   async function makeDefault(stripe: Stripe, workspaceId: string, customerId: string, id: string) {
-    await callStripe(() =>
-      stripe.customers.update(customerId, { invoice_settings: { default_payment_method: id } }),
-    );
+    await callStripe(() => stripe.customers.update(customerId, { invoice_settings: { default_payment_method: id } }));
     return updateAccount(ctx, workspaceId, { defaultPaymentMethodId: id });
   }
 

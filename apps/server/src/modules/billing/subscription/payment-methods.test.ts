@@ -14,7 +14,10 @@ describe('payment methods', () => {
     const { t, fake } = world;
     const owner = await organization(t);
     const intent = json(await call(t, owner.token, 'POST', '/v1/billing/setup-intent')).data;
-    expect(intent).toEqual({ client_secret: expect.stringMatching(/^seti_.+_secret_/), publishable_key: 'pk_test_fake' });
+    expect(intent).toEqual({
+      client_secret: expect.stringMatching(/^seti_.+_secret_/),
+      publishable_key: 'pk_test_fake',
+    });
     const first = await addCard(world, owner.token, 'visa');
     expect(first.is_default).toBe(true);
     const second = await addCard(world, owner.token, 'mastercard');

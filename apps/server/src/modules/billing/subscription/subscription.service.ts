@@ -8,8 +8,8 @@ import type { BillingAccountRow, SubscriptionPlanRow } from '../billing.tables.t
 import { billingAccountOf, ensureCustomer, updateAccount } from './billing-account.ts';
 import { cyclePriceCents, planById, planByTag, stripePriceOf } from './plan-prices.ts';
 import { billingEnabled, callStripe, stripeForBilling } from './stripe-calls.ts';
-import { accountFromSubscription, saveAccountState } from './subscription-state.ts';
 import { subscriptionDto } from './subscription.dto.ts';
+import { accountFromSubscription, saveAccountState } from './subscription-state.ts';
 import { assertUsageFits } from './usage.ts';
 
 const HAS_SUBSCRIPTION = new Set(['active', 'past_due', 'cancelled']);
@@ -42,7 +42,7 @@ export function createSubscriptionService(ctx: AppContext) {
 
   function subscribedAccount(account: BillingAccountRow): BillingAccountRow & { stripeSubscriptionId: string } {
     if (!account.stripeSubscriptionId || !HAS_SUBSCRIPTION.has(account.status))
-      throw new AppError(409, 'not_subscribed');
+      throw new AppError(409, 'subscription_none');
     return account as BillingAccountRow & { stripeSubscriptionId: string };
   }
 
@@ -105,12 +105,11 @@ export function createSubscriptionService(ctx: AppContext) {
         : null;
       throw new AppError(402, 'payment_declined', { message: declineMessage(invoice) });
     }
-    const kept = await keep(workspaceId, { ...account, stripeScheduleId: null, nextPlanId: null }, updated);
+    await keep(workspaceId, { ...account, stripeScheduleId: null, nextPlanId: null }, updated);
     return updateAccount(ctx, workspaceId, {
       nextPlanId: null,
       stripeScheduleId: null,
       paidPriceCents: cyclePriceCents(plan, cycle),
-      planId: kept.planId,
     });
   }
 
@@ -132,7 +131,9 @@ export function createSubscriptionService(ctx: AppContext) {
     const price = await stripePriceOf(ctx, stripe, plan, cycle);
     const schedule = account.stripeScheduleId
       ? await callStripe(() => stripe.subscriptionSchedules.retrieve(account.stripeScheduleId!))
-      : await callStripe(() => stripe.subscriptionSchedules.create({ from_subscription: account.stripeSubscriptionId }));
+      : await callStripe(() =>
+          stripe.subscriptionSchedules.create({ from_subscription: account.stripeSubscriptionId }),
+        );
     const phase = schedule.phases[0]!;
     await callStripe(() =>
       stripe.subscriptionSchedules.update(schedule.id, {
@@ -213,9 +214,7 @@ export function createSubscriptionService(ctx: AppContext) {
       const stripe = await stripeForBilling(ctx);
       const account = await billingAccountOf(ctx, workspaceId);
       if (!account.stripeCustomerId) return [];
-      const list = await callStripe(() =>
-        stripe.invoices.list({ customer: account.stripeCustomerId!, limit: 100 }),
-      );
+      const list = await callStripe(() => stripe.invoices.list({ customer: account.stripeCustomerId!, limit: 100 }));
       return list.data.map(invoiceDto);
     },
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAs } from '../../../../test/members.ts';
 import { json } from '../../../../test/test-app.ts';
 import { notifications } from '../../notifications/notifications.tables.ts';
-import type { SubscriptionPlanRow } from '../billing.tables.ts';
+import { subscriptionPlans } from '../billing.tables.ts';
 import {
   accountRow,
   addCard,
@@ -19,17 +19,12 @@ const DAY = 86_400;
 const CURRENT = '/v1/subscription/current';
 
 let world: BillingWorld;
-let basic: SubscriptionPlanRow;
-let pro: SubscriptionPlanRow;
-let hidden: SubscriptionPlanRow;
 beforeAll(async () => {
   world = await billingWorld();
-  basic = await world.plan('basic', 1000, { member: 3 });
-  pro = await world.plan('pro', 5000);
-  hidden = await world.plan('legacy', 500);
-  await world.t.database.db.update((await import('../billing.tables.ts')).subscriptionPlans).set({ hidden: true }).where(
-    eq((await import('../billing.tables.ts')).subscriptionPlans.id, hidden.id),
-  );
+  await world.plan('basic', 1000, { member: 3 });
+  await world.plan('pro', 5000);
+  const hidden = await world.plan('legacy', 500);
+  await world.t.database.db.update(subscriptionPlans).set({ hidden: true }).where(eq(subscriptionPlans.id, hidden.id));
 });
 afterAll(() => world.close());
 
@@ -72,13 +67,16 @@ describe('subscription changes through Stripe', () => {
     });
     expect(await planTagOf(t, owner.workspaceId)).toBe('basic');
     const account = await accountRow(t, owner.workspaceId);
-    const stripeSub = fake.object(account!.stripeSubscriptionId!) as { status: string; metadata: Record<string, string> };
+    const stripeSub = fake.object(account!.stripeSubscriptionId!) as {
+      status: string;
+      metadata: Record<string, string>;
+    };
     expect(stripeSub).toMatchObject({ status: 'trialing', metadata: { workspace_id: owner.workspaceId } });
 
     // the trial ends: charged, still basic
     await fake.advanceTo(data.end);
     await world.applyEvents();
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({
       plan_tag: 'basic',
       status: 'active',
       paid_price_cents: 1000,
@@ -103,13 +101,13 @@ describe('subscription changes through Stripe', () => {
     expect((await call(t, owner.token, 'POST', `${CURRENT}/cancel`)).statusCode).toBe(200);
     await fake.advanceTo(json(upgraded).data.end);
     await world.applyEvents();
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({ status: 'expired', plan_tag: null });
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({ status: 'expired', plan_tag: null });
     expect(await planTagOf(t, owner.workspaceId)).toBeNull();
     const again = json(await subscribe(owner.token, 'basic')).data;
     expect(again).toMatchObject({ plan_tag: 'basic', status: 'active', trial_end: null });
   });
 
-  it('leaves a declined upgrade undone: 402 with Stripe\'s words, still on the old plan', async () => {
+  it("leaves a declined upgrade undone: 402 with Stripe's words, still on the old plan", async () => {
     const { t, fake } = world;
     const owner = await organization(t);
     const card = await addCard(world, owner.token);
@@ -120,7 +118,7 @@ describe('subscription changes through Stripe', () => {
     expect(declined.statusCode).toBe(402);
     expect(json(declined).error).toMatch(/declined/i);
     await world.applyEvents();
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({ plan_tag: 'basic', status: 'active' });
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({ plan_tag: 'basic', status: 'active' });
     expect(await planTagOf(t, owner.workspaceId)).toBe('basic');
   });
 
@@ -138,13 +136,13 @@ describe('subscription changes through Stripe', () => {
 
     expect(json(await subscribe(owner.token, 'basic')).data.next_plan_tag).toBe('basic');
     await world.applyEvents();
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({
       plan_tag: 'pro',
       next_plan_tag: 'basic',
     });
     await fake.advanceTo(start.end);
     await world.applyEvents();
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({
       plan_tag: 'basic',
       next_plan_tag: null,
       status: 'active',
@@ -162,7 +160,7 @@ describe('subscription changes through Stripe', () => {
     const refused = await subscribe(owner.token, 'basic');
     expect(refused.statusCode).toBe(409);
     expect(json(refused).error).toBe('the BASIC plan allows 3 members: remove 1 member(s) first');
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({ plan_tag: 'pro', next_plan_tag: null });
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({ plan_tag: 'pro', next_plan_tag: null });
   });
 
   it('cancels at the period end and resumes before it; the last card stays while subscribed', async () => {
@@ -190,7 +188,7 @@ describe('subscription changes through Stripe', () => {
 
     await fake.advanceTo(start.end);
     await world.applyEvents();
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({ status: 'active', plan_tag: 'basic' });
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({ status: 'active', plan_tag: 'basic' });
   });
 
   it('marks a failed renewal past due and tells the owners and admins', async () => {
@@ -203,7 +201,7 @@ describe('subscription changes through Stripe', () => {
     fake.declineCard(card.id);
     await fake.advanceTo(start.end);
     await world.applyEvents();
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({ status: 'past_due', plan_tag: 'basic' });
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({ status: 'past_due', plan_tag: 'basic' });
     const told = await t.database.withWorkspace(owner.workspaceId, (tx) =>
       tx.select().from(notifications).where(eq(notifications.type, 'subscription.payment_failed')),
     );
@@ -231,6 +229,6 @@ describe('subscription changes through Stripe', () => {
     const stranger = await organization(t);
     expect((await call(t, stranger.token, 'POST', `${CURRENT}/cancel`)).statusCode).toBe(409);
     expect(json(await call(t, stranger.token, 'GET', '/v1/subscription/invoices')).data).toEqual([]);
-    expect((await currentOf(t, owner.workspaceId))).toMatchObject({ plan_tag: 'basic', status: 'active' });
+    expect(await currentOf(t, owner.workspaceId)).toMatchObject({ plan_tag: 'basic', status: 'active' });
   });
 });

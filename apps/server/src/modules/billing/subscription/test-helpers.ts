@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { startFakeStripe } from '../../../../test/fakes/stripe-api.ts';
 import { createAdmin, createOwner, loginAdmin } from '../../../../test/fixtures.ts';
-import { type FakeStripe, startFakeStripe } from '../../../../test/fakes/stripe-api.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../../test/test-app.ts';
 import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
 import { billingAccounts, subscriptionPlans } from '../billing.tables.ts';
@@ -79,8 +79,13 @@ export async function organization(t: TestApp, trialDays = 0) {
   return owner;
 }
 
-export const call = (t: TestApp, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+export const call = (
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 /** A card added as the web app does: a SetupIntent, Stripe.js's confirmation (the fake's), then kept. */
 export async function addCard(world: BillingWorld, token: string, card: 'visa' | 'mastercard' | 'declined' = 'visa') {
