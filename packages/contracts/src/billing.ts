@@ -354,6 +354,7 @@ export const stripeAdminEndpoints = {
     path: '/v1/admin/billing/stripe/test',
     body: stripeTestBodySchema,
     response: z.object({ ok: z.literal(true), livemode: z.boolean() }),
-    summary: "Test the Stripe secret key (the one given, else the saved one) by reading Stripe's balance (system admin)",
+    summary:
+      "Test the Stripe secret key (the one given, else the saved one) by reading Stripe's balance (system admin)",
   }),
 };

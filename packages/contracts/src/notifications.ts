@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'invite.accepted',
   'channel.needs_reauth',
   'wallet.low_balance',
+  'subscription.payment_failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;

@@ -174,7 +174,6 @@ export const serverEn = {
   wallet_insufficient_funds: 'the wallet is {missing} short: top it up first',
   payment_method_required: 'payment method required before subscribing or topping up',
   billing_not_enabled: 'billing is not enabled',
-  payment_failed: 'the payment failed: {reason}',
   stripe_unavailable: 'the payment service cannot be reached: nothing was charged, try again later',
   wallet_export_date: 'date',
   wallet_export_topic: 'topic',
@@ -217,6 +216,19 @@ export const serverEn = {
   stripe_request_failed: 'Stripe refused the request: {error}',
   stripe_not_configured: 'set the Stripe secret key first',
   stripe_test_failed: 'Stripe refused the connection test: {error}',
+  // billing: subscriptions and payment methods (issue 25)
+  payment_declined: 'the payment was declined: {message}',
+  payment_method_last_one: 'the last payment method cannot be removed while subscribed: add another card first',
+  subscription_none: 'the organization has no subscription',
+  subscription_not_cancelled: 'the subscription is not cancelled',
+  subscription_not_resumable: 'the subscription has ended and cannot be resumed: subscribe again',
+  no_scheduled_downgrade: 'there is no scheduled plan change to withdraw',
+  already_on_plan: 'the organization is already on this plan and cycle',
+  downgrade_too_many_members: 'the {plan} plan allows {limit} members: remove {excess} member(s) first',
+  downgrade_too_many_channels: 'the {plan} plan allows {limit} channels: remove {excess} channel(s) first',
+  notify_subscription_payment_failed_title: 'The subscription payment failed',
+  notify_subscription_payment_failed_body:
+    'Stripe could not charge {amount} for the {plan} plan: update the payment method before the subscription ends',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

@@ -1,4 +1,9 @@
 import { defineModule } from '../../platform/modules/define-module.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { stripeEventsJob, stripeEventsSweepJob } from './stripe-webhook/index.ts';
 
-export const billingModule = defineModule({ name: 'billing', routes: billingRoutes });
+export const billingModule = defineModule({
+  name: 'billing',
+  routes: billingRoutes,
+  jobs: [stripeEventsJob, stripeEventsSweepJob],
+});

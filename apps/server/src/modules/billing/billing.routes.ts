@@ -1,11 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { plansRoutes } from './plans.routes.ts';
-import { subscriptionRoutes } from './subscription.routes.ts';
+import { stripeWebhookRoutes } from './stripe-webhook/index.ts';
+import { subscriptionModuleRoutes } from './subscription/index.ts';
 import { walletRoutes } from './wallet/index.ts';
 
-export function billingRoutes(app: AppInstance, ctx: AppContext) {
+export async function billingRoutes(app: AppInstance, ctx: AppContext) {
   plansRoutes(app, ctx);
-  subscriptionRoutes(app, ctx);
+  await subscriptionModuleRoutes(app, ctx);
+  await stripeWebhookRoutes(app, ctx);
   walletRoutes(app, ctx);
 }

@@ -22,9 +22,9 @@ export {
   planOf,
   requireFeature,
 } from './billing-gate.ts';
-export { asStripeFailure, stripeMessage } from './stripe-errors.ts';
+export { callStripe, stripeFailure, stripeForBilling, stripeMessage } from './stripe-errors.ts';
 export { chargedCents } from './stripe-plan-sync.ts';
-export { currentSubscription } from './subscription.service.ts';
+export { currentSubscription } from './subscription/current.ts';
 // the wallet's ledger: broadcasts reserve and settle through it, Stripe's webhook credits top-ups
 export {
   creditTopUp,

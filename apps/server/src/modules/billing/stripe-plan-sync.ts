@@ -1,7 +1,7 @@
 import type { BillingCycle } from '@omnichat/contracts';
 import type Stripe from 'stripe';
 import type { SubscriptionPlanRow } from './billing.tables.ts';
-import { asStripeFailure } from './stripe-errors.ts';
+import { stripeFailure } from './stripe-errors.ts';
 
 type PlanPricing = Pick<
   SubscriptionPlanRow,
@@ -82,7 +82,7 @@ export async function syncPlanToStripe(
     return { ids, retired };
   } catch (error) {
     await undo(stripe, created);
-    throw asStripeFailure(error);
+    throw stripeFailure(error);
   }
 }
 

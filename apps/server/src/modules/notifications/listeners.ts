@@ -223,6 +223,24 @@ export const notificationListeners: DurableListenerDefinition[] = [
         }),
       ),
   }),
+
+  // a renewal's charge failed (Stripe's invoice.payment_failed): owners and admins hear of it, by e-mail too
+  durableListener({
+    event: 'subscription.payment_failed',
+    name: 'notifications.notify',
+    handle: async ({ id, workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) =>
+        notifierOf(job.app).notifyIn(tx, workspaceId!, await ownersAndAdmins(tx, workspaceId!), {
+          type: 'subscription.payment_failed',
+          params: {
+            plan: data.plan_name ?? '',
+            amount: `${(data.amount_due_cents / 100).toFixed(2)} ${data.currency.toUpperCase()}`,
+          },
+          url: '/app/organization/settings',
+          eventKey: id,
+        }),
+      ),
+  }),
 ];
 
 /** $D.CC, as the SPEC shows money */

@@ -10,4 +10,4 @@ export {
   withdraw,
 } from './ledger.ts';
 export { walletRoutes } from './wallet.routes.ts';
-export { creditTopUp } from './wallet.service.ts';
+export { creditTopUp, creditTopUpIn } from './wallet.service.ts';

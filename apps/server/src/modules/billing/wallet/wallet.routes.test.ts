@@ -137,11 +137,11 @@ describe('wallet routes', () => {
     fake.declineCard(method);
     const declined = await r.post('/v1/wallet/top-up', owner.token, { amount_cents: 1000 });
     expect(declined.statusCode).toBe(402);
-    expect(json(declined).error).toBe('the payment failed: Your card was declined.');
+    expect(json(declined).error).toBe('the payment was declined: Your card was declined.');
     fake.declineCard(method, false);
     fake.failNext({ path: /payment_intents/ }, 'network', 3);
     const down = await r.post('/v1/wallet/top-up', owner.token, { amount_cents: 1000 });
-    expect(down.statusCode).toBe(503);
+    expect(down.statusCode).toBe(502);
     expect(await wallet(owner.token)).toMatchObject({ balance_cents: 0 });
     expect(json(await r.get('/v1/wallet/transactions', owner.token)).data).toEqual([]);
   });

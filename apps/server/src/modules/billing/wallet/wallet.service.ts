@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Locale, translate, type Wallet, type WalletTransaction } from '@omnichat/contracts';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import { toUnixSeconds } from '../../../platform/db/columns.ts';
 import type { Tx } from '../../../platform/db/database.ts';
@@ -15,6 +15,7 @@ import {
   walletTransactions,
 } from '../billing.tables.ts';
 import { billingEnabled } from '../billing-gate.ts';
+import { stripeFailure } from '../stripe-errors.ts';
 import { deposit, type MovementResult } from './ledger.ts';
 
 type Page = { page: number; size: number };
@@ -53,37 +54,50 @@ async function multiplierMilli(tx: Tx, workspaceId: string) {
   return row?.milli ?? 1000;
 }
 
+type TopUpIntent = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount' | 'amount_received' | 'metadata' | 'customer'>;
+
+/** The organization a succeeded top-up of ours credits, or null for any other PaymentIntent. */
+function topUpWorkspace(intent: TopUpIntent): string | null {
+  const workspaceId = intent.metadata?.workspace_id;
+  if (intent.metadata?.kind !== 'top_up' || !workspaceId || intent.status !== 'succeeded') return null;
+  return /^[0-9a-f-]{36}$/i.test(workspaceId) ? workspaceId : null;
+}
+
 /**
  * Credits a succeeded top-up PaymentIntent: `amount × the plan's wallet multiplier` (rounded down to a cent, the
  * multiplier as it was when the card was charged), exactly once by the PaymentIntent's id, whether the request, the
  * `payment_intent.succeeded` webhook or both bring it. Answers null for an intent that is no top-up of ours.
  */
-export async function creditTopUp(
-  ctx: Pick<AppContext, 'database' | 'events'>,
-  intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount' | 'amount_received' | 'metadata' | 'customer'>,
+export const creditTopUp = (ctx: Pick<AppContext, 'database' | 'events'>, intent: TopUpIntent) => {
+  const workspaceId = topUpWorkspace(intent);
+  return workspaceId ? ctx.database.withWorkspace(workspaceId, (tx) => creditTopUpIn(ctx, tx, intent)) : null;
+};
+
+/** `creditTopUp` inside the organization's open transaction (Stripe's webhook applying its event). */
+export async function creditTopUpIn(
+  ctx: Pick<AppContext, 'events'>,
+  tx: Tx,
+  intent: TopUpIntent,
 ): Promise<MovementResult | null> {
-  const workspaceId = intent.metadata?.workspace_id;
-  if (intent.metadata?.kind !== 'top_up' || !workspaceId || intent.status !== 'succeeded') return null;
-  if (!/^[0-9a-f-]{36}$/i.test(workspaceId)) return null;
+  const workspaceId = topUpWorkspace(intent);
+  if (!workspaceId) return null;
   const charged = intent.amount_received || intent.amount;
-  return ctx.database.withWorkspace(workspaceId, async (tx) => {
-    const [account] = await tx
-      .select({ customer: billingAccounts.stripeCustomerId })
-      .from(billingAccounts)
-      .where(eq(billingAccounts.workspaceId, workspaceId));
-    const customer = typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
-    // an intent that names another customer than the organization's is not its top-up
-    if (!account || (customer && account.customer && customer !== account.customer)) return null;
-    const recorded = Number(intent.metadata.wallet_multiplier_milli);
-    const milli = Number.isInteger(recorded) && recorded >= 1000 ? recorded : await multiplierMilli(tx, workspaceId);
-    return deposit(ctx, tx, {
-      workspaceId,
-      amountCents: Math.floor((charged * milli) / 1000),
-      topic: 'top_up',
-      idempotencyKey: `top_up:${intent.id}`,
-      reference: intent.id,
-      details: { charged_cents: charged, wallet_multiplier_milli: milli },
-    });
+  const [account] = await tx
+    .select({ customer: billingAccounts.stripeCustomerId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.workspaceId, workspaceId));
+  const customer = typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
+  // an intent that names another customer than the organization's is not its top-up
+  if (!account || (customer && account.customer && customer !== account.customer)) return null;
+  const recorded = Number(intent.metadata.wallet_multiplier_milli);
+  const milli = Number.isInteger(recorded) && recorded >= 1000 ? recorded : await multiplierMilli(tx, workspaceId);
+  return deposit(ctx, tx, {
+    workspaceId,
+    amountCents: Math.floor((charged * milli) / 1000),
+    topic: 'top_up',
+    idempotencyKey: `top_up:${intent.id}`,
+    reference: intent.id,
+    details: { charged_cents: charged, wallet_multiplier_milli: milli },
   });
 }
 
@@ -204,14 +218,4 @@ export function createWalletService(ctx: AppContext) {
   }
 
   return { get, transactions, exportRows, setThreshold, topUp };
-}
-
-/** Stripe's refusal as the person should read it: a card's decline with Stripe's words, an outage as such. */
-export function stripeFailure(error: unknown) {
-  if (error instanceof Stripe.errors.StripeCardError)
-    return new AppError(402, 'payment_failed', { reason: error.message });
-  if (error instanceof Stripe.errors.StripeInvalidRequestError)
-    return new AppError(402, 'payment_failed', { reason: error.message });
-  if (error instanceof Stripe.errors.StripeError) return new AppError(503, 'stripe_unavailable');
-  return error;
 }

@@ -37,6 +37,7 @@ export const notificationsEn = {
     invite: { accepted: 'My invitation was accepted' },
     channel: { needs_reauth: 'A channel needs to be connected again' },
     wallet: { low_balance: 'The wallet balance is low' },
+    subscription: { payment_failed: 'A subscription payment failed' },
   },
   settings: {
     subtitle: 'Choose what you hear about, and where.',

@@ -39,6 +39,7 @@ export const notificationsZhCn: NotificationsCatalogue = {
     invite: { accepted: '我的邀请已被接受' },
     channel: { needs_reauth: '有渠道需要重新连接' },
     wallet: { low_balance: '钱包余额不足' },
+    subscription: { payment_failed: '订阅付款失败' },
   },
   settings: {
     subtitle: '选择接收哪些通知，以及通过哪里接收。',

@@ -39,6 +39,7 @@ export const notificationsZhHk: NotificationsCatalogue = {
     invite: { accepted: '我的邀請已被接受' },
     channel: { needs_reauth: '有渠道需要重新連接' },
     wallet: { low_balance: '錢包餘額不足' },
+    subscription: { payment_failed: '訂閱付款失敗' },
   },
   settings: {
     subtitle: '選擇接收哪些通知，以及從哪裡接收。',

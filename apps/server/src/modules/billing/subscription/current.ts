@@ -1,6 +1,6 @@
 import { PLAN_FEATURES, type Subscription, type SubscriptionStatus } from '@omnichat/contracts';
-import type { AppContext } from '../../context.ts';
-import { billingAccountOf, billingEnabled, planInForce } from './billing-gate.ts';
+import type { AppContext } from '../../../context.ts';
+import { billingAccountOf, billingEnabled, planInForce } from '../billing-gate.ts';
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
