@@ -6,6 +6,7 @@
 export {
   adminAuthEndpoints,
   authEndpoints,
+  currentSubscriptionEndpoint,
   selfEndpoints,
   settingEndpoints,
   socketEndpoints,

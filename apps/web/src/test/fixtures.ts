@@ -1,4 +1,12 @@
-import type { Admin, Channel, SelfWorkspace, User, WhatsappTemplate, WorkspaceMember } from '@omnichat/contracts';
+import type {
+  Admin,
+  Channel,
+  SelfWorkspace,
+  Subscription,
+  User,
+  WhatsappTemplate,
+  WorkspaceMember,
+} from '@omnichat/contracts';
 
 export const USER: User = {
   id: '9a8d1d0c-2222-4c57-9d0a-1f2a3b4c5d6e',
@@ -118,4 +126,23 @@ export const approvedTemplate = (extra: Partial<WhatsappTemplate> = {}): Whatsap
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
   ...extra,
+});
+
+/** GET /v1/subscription/current as the server answers it: by default billing off, not subscribed, nothing locked. */
+export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subscription => ({
+  plan_tag: null,
+  plan_name: null,
+  status: 'not_subscribed',
+  billing_cycle: null,
+  start: null,
+  end: null,
+  next_billing_date: null,
+  trial_end: null,
+  auto_renewal: false,
+  paid_price_cents: null,
+  currency: null,
+  next_plan_tag: null,
+  billing_enabled: false,
+  features: ['broadcast', 'workflow', 'cs_agent', 'salesforce'],
+  ...overrides,
 });

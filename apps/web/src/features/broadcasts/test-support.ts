@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { approvedTemplate, memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
+import {
+  approvedTemplate,
+  memberOf,
+  PUBLIC_SETTINGS,
+  subscriptionFixture,
+  WORKSPACES,
+  whatsappChannel,
+} from '../../test/fixtures.ts';
 
 /** The broadcasts pages' test data and fetch stubs, shared by their test files. */
 export const PAGE = '/app/chat/whatsapp-broadcast';
@@ -90,7 +97,7 @@ export function setup(extra: Parameters<typeof stubFetch>[0] = {}, zone = 'UTC')
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/channels': [ok([SALES])],
     'GET /v1/whatsapp-templates': [paged([TEMPLATE])],
     'GET /v1/customer-tags': [ok([VIP])],

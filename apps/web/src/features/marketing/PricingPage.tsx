@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { usePublicSettings } from '../../app/queries.ts';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { PRICING_TIERS, type PricingTier, YEARLY_MONTHS_CHARGED } from './pricing-plans.ts';
+import { PlanSkeletons, ServerPlanCard, usePublicPlans } from './ServerPlans.tsx';
 import { PLACEHOLDERS, useStaticPage, WhenSet } from './static-page.tsx';
 import { sectionTitleStyle } from './styles.ts';
 
@@ -119,6 +120,41 @@ function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
   );
 }
 
+const Tiers = ({ tiers, cycle }: { tiers: PricingTier[]; cycle: Cycle }) =>
+  tiers.map((tier) => (
+    <Col key={tier.key} xs={24} sm={12} xl={6}>
+      <TierCard tier={tier} cycle={cycle} />
+    </Col>
+  ));
+
+/**
+ * In the browser: the operator's plans from the server between the self-hosted and the enterprise tier (the
+ * examples stay when the server offers none it can tell, e.g. a self-hosted install without billing).
+ */
+function LiveTiers({ cycle }: { cycle: Cycle }) {
+  const plans = usePublicPlans();
+  const [selfHosted, ...rest] = PRICING_TIERS;
+  const enterprise = rest.filter((tier) => tier.monthly === 'contact');
+  const examples = rest.filter((tier) => tier.monthly !== 'contact');
+  return (
+    <>
+      {selfHosted && <Tiers tiers={[selfHosted]} cycle={cycle} />}
+      {plans.isPending ? (
+        <PlanSkeletons />
+      ) : plans.data && plans.data.length > 0 ? (
+        plans.data.map((plan) => (
+          <Col key={plan.id} xs={24} sm={12} xl={6}>
+            <ServerPlanCard plan={plan} cycle={cycle} />
+          </Col>
+        ))
+      ) : (
+        <Tiers tiers={examples} cycle={cycle} />
+      )}
+      <Tiers tiers={enterprise} cycle={cycle} />
+    </>
+  );
+}
+
 /** /pricing: tiers with a monthly / yearly toggle; yearly saves two months. */
 export function PricingPage() {
   const { t } = useTranslation();
@@ -164,12 +200,8 @@ export function PricingPage() {
               saveTag(cycle)
             )}
           </Flex>
-          <Row gutter={[24, 24]} align="stretch">
-            {PRICING_TIERS.map((tier) => (
-              <Col key={tier.key} xs={24} sm={12} xl={6}>
-                <TierCard tier={tier} cycle={cycle} />
-              </Col>
-            ))}
+          <Row gutter={[24, 24]} align="stretch" justify="center">
+            {staticPage ? <Tiers tiers={PRICING_TIERS} cycle={cycle} /> : <LiveTiers cycle={cycle} />}
           </Row>
         </div>
       </section>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { getToasts } from '../../app/toast/toast-store.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { PushToggle } from './PushToggle.tsx';
 import { stubPush } from './push-stub.ts';
@@ -21,7 +21,7 @@ function signIn(routes: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/notification-preferences': [ok(PREFERENCES)],
     'PUT /v1/notification-preferences': (call) => ok(call.body),
     ...routes,

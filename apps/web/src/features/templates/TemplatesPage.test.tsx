@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { approvedTemplate, memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
+import {
+  approvedTemplate,
+  memberOf,
+  PUBLIC_SETTINGS,
+  subscriptionFixture,
+  WORKSPACES,
+  whatsappChannel,
+} from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const PAGE = '/app/chat/whatsapp-template';
@@ -38,7 +45,7 @@ function setup(extra: Parameters<typeof stubFetch>[0] = {}, channels: Channel[] 
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok({ plan_tag: null })],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/channels': [ok(channels)],
     [`GET ${LIST}`]: [paged(TEMPLATES)],
     ...extra,
