@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { usePublicSettings } from '../../app/queries.ts';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { PRICING_TIERS, type PricingTier, YEARLY_MONTHS_CHARGED } from './pricing-plans.ts';
-import { PlanSkeletons, ServerPlanCard, usePublicPlans } from './ServerPlans.tsx';
+import { PlanCardTemplate, PlanSkeletons, ServerPlanCard, usePublicPlans } from './ServerPlans.tsx';
 import { PLACEHOLDERS, useStaticPage, WhenSet } from './static-page.tsx';
 import { sectionTitleStyle } from './styles.ts';
 
@@ -120,12 +120,35 @@ function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
   );
 }
 
-const Tiers = ({ tiers, cycle }: { tiers: PricingTier[]; cycle: Cycle }) =>
+const Tiers = ({ tiers, cycle, example }: { tiers: PricingTier[]; cycle: Cycle; example?: boolean }) =>
   tiers.map((tier) => (
-    <Col key={tier.key} xs={24} sm={12} xl={6}>
+    <Col key={tier.key} xs={24} sm={12} xl={6} data-oc-example={example ? '' : undefined}>
       <TierCard tier={tier} cycle={cycle} />
     </Col>
   ));
+
+/** The self-hosted and enterprise tiers around the paid ones (the operator's plans, or the examples). */
+function splitTiers() {
+  const [selfHosted, ...rest] = PRICING_TIERS;
+  return {
+    selfHosted: selfHosted ? [selfHosted] : [],
+    examples: rest.filter((tier) => tier.monthly !== 'contact'),
+    enterprise: rest.filter((tier) => tier.monthly === 'contact'),
+  };
+}
+
+/** Prerendered: the examples, which public/marketing.js replaces by the operator's plans after load. */
+function StaticTiers() {
+  const { selfHosted, examples, enterprise } = splitTiers();
+  return (
+    <>
+      <Tiers tiers={selfHosted} cycle="monthly" />
+      <Tiers tiers={examples} cycle="monthly" example />
+      <PlanCardTemplate />
+      <Tiers tiers={enterprise} cycle="monthly" />
+    </>
+  );
+}
 
 /**
  * In the browser: the operator's plans from the server between the self-hosted and the enterprise tier (the
@@ -133,12 +156,10 @@ const Tiers = ({ tiers, cycle }: { tiers: PricingTier[]; cycle: Cycle }) =>
  */
 function LiveTiers({ cycle }: { cycle: Cycle }) {
   const plans = usePublicPlans();
-  const [selfHosted, ...rest] = PRICING_TIERS;
-  const enterprise = rest.filter((tier) => tier.monthly === 'contact');
-  const examples = rest.filter((tier) => tier.monthly !== 'contact');
+  const { selfHosted, examples, enterprise } = splitTiers();
   return (
     <>
-      {selfHosted && <Tiers tiers={[selfHosted]} cycle={cycle} />}
+      <Tiers tiers={selfHosted} cycle={cycle} />
       {plans.isPending ? (
         <PlanSkeletons />
       ) : plans.data && plans.data.length > 0 ? (
@@ -201,7 +222,7 @@ export function PricingPage() {
             )}
           </Flex>
           <Row gutter={[24, 24]} align="stretch" justify="center">
-            {staticPage ? <Tiers tiers={PRICING_TIERS} cycle={cycle} /> : <LiveTiers cycle={cycle} />}
+            {staticPage ? <StaticTiers /> : <LiveTiers cycle={cycle} />}
           </Row>
         </div>
       </section>

@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { type PublicPlan, planEndpoints } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Col, Flex, Skeleton, Typography, theme } from 'antd';
+import { Badge, Button, Card, Col, Flex, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../app/http/index.ts';
@@ -98,4 +98,76 @@ export function PlanSkeletons() {
       </Card>
     </Col>
   ));
+}
+
+/** Texts marketing.js needs to fill the template in the page's language (# is the count). */
+function useTemplateTexts() {
+  const { t } = useTranslation();
+  const counted = (key: string) => ({
+    one: t(key, { count: 1 }).replace('1', '#'),
+    other: t(key, { count: 2 }).replace('2', '#'),
+  });
+  return {
+    unlimited: t('marketing.planFeatureUnlimited'),
+    seats: counted('marketing.planFeatureSeats'),
+    channels: counted('marketing.planFeatureChannels'),
+    agents: counted('marketing.planFeatureAgents'),
+    features: Object.fromEntries(
+      ['broadcast', 'workflow', 'cs_agent', 'salesforce'].map((feature) => [
+        feature,
+        t(`marketing.planFeature_${feature}`),
+      ]),
+    ),
+  };
+}
+
+/**
+ * Prerendered /pricing has no app bundle: a template of a plan's card that public/marketing.js fills from
+ * GET /public/v1/subscription-plans after load (the example tiers stay when the server offers none).
+ */
+export function PlanCardTemplate() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const Template = 'template' as unknown as 'div';
+  const price = (cycle: Cycle) => (
+    <div className={`oc-when-${cycle}`}>
+      <Flex align="baseline" gap={6} wrap>
+        <span className="oc-price" data-oc-field={`price-${cycle}`} />
+        <Typography.Text type="secondary">
+          {cycle === 'monthly' ? t('marketing.perMonth') : t('marketing.perYear')}
+        </Typography.Text>
+        <Typography.Text delete type="secondary" data-oc-field={`list-${cycle}`} />
+      </Flex>
+    </div>
+  );
+  return (
+    <Template data-oc-plan-template="" data-texts={JSON.stringify(useTemplateTexts())}>
+      <Col xs={24} sm={12} xl={6}>
+        <Card
+          style={{ height: '100%' }}
+          styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%', gap: 16 } }}
+        >
+          <Flex justify="space-between" align="center" gap={8}>
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 24, lineHeight: 1.35 }} data-oc-field="name" />
+            <Tag color="blue" data-oc-field="popular">
+              {t('marketing.popular')}
+            </Tag>
+          </Flex>
+          {price('monthly')}
+          {price('yearly')}
+          <Flex vertical gap={10} style={{ flex: 1 }} data-oc-field="features">
+            <Flex gap={10} align="flex-start">
+              <CheckOutlined style={{ color: token.colorSuccess, marginTop: 4 }} />
+              <Typography.Text data-oc-field="feature" />
+            </Flex>
+          </Flex>
+          <a data-oc-plan="" href="/auth/register">
+            <Button block size="large" type="primary">
+              {t('marketing.choosePlan')}
+            </Button>
+          </a>
+        </Card>
+      </Col>
+    </Template>
+  );
 }
