@@ -124,6 +124,13 @@ describe('subscription tab', () => {
     await waitFor(() => expect(screen.queryByText(/the plan changes to/)).not.toBeInTheDocument());
   });
 
+  it('tells that the last payment failed while past due', async () => {
+    billing({ 'GET /v1/subscription/current': [ok({ ...ACTIVE, status: 'past_due' })] });
+    await renderApp(PAGE);
+    expect(await screen.findByText('Past due')).toBeInTheDocument();
+    expect(screen.getByText(/The last payment failed/)).toBeInTheDocument();
+  });
+
   it('refuses a plan without a card with the server’s words', async () => {
     billing({
       'GET /v1/billing/payment-methods': [ok([])],

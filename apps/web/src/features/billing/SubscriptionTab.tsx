@@ -66,6 +66,9 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
             : []),
         ]}
       />
+      {status === 'past_due' && (
+        <Alert style={{ marginTop: 16 }} type="warning" showIcon role="alert" title={t('billing.pastDue')} />
+      )}
       {subscription.next_plan_tag && (
         <Alert
           style={{ marginTop: 16 }}

@@ -12,6 +12,7 @@ export const billingEn = {
     expired: 'Expired',
   },
   accessUntil: 'access until {{date}}',
+  pastDue: 'The last payment failed: add a card or make another one the default below; Stripe tries again.',
   cycle: 'Billing cycle',
   monthly: 'Monthly',
   yearly: 'Yearly',

@@ -14,6 +14,7 @@ export const billingZhCn: typeof billingEn = {
     expired: '已过期',
   },
   accessUntil: '可使用至 {{date}}',
+  pastDue: '上次付款失败：请在下方添加银行卡或将另一张设为默认；Stripe 会再次尝试扣款。',
   cycle: '计费周期',
   monthly: '按月',
   yearly: '按年',
