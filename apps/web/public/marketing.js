@@ -63,6 +63,58 @@
   for (const link of document.querySelectorAll('.oc-menu a'))
     link.addEventListener('click', () => link.closest('details')?.removeAttribute('open'));
 
+  // pricing: the operator's plans, fetched after load into the prerendered template (the examples stay without)
+  const template = document.querySelector('template[data-oc-plan-template]');
+  if (template) {
+    const row = template.parentElement;
+    const texts = JSON.parse(template.dataset.texts);
+    const money = (cents) => `$${cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2)}`;
+    const counted = (text, count) => (count === 1 ? text.one : text.other).replace('#', String(count));
+    const field = (card, name) => card.querySelector(`[data-oc-field="${name}"]`);
+    const fill = (plan) => {
+      const card = template.content.firstElementChild.cloneNode(true);
+      field(card, 'name').textContent = plan.name;
+      if (plan.popular) card.querySelector('.ant-card')?.classList.add('oc-popular');
+      else field(card, 'popular').remove();
+      for (const cycle of ['monthly', 'yearly']) {
+        const list = plan[`${cycle}_price_cents`];
+        const discounted = plan[`discounted_${cycle}_price_cents`];
+        field(card, `price-${cycle}`).textContent = money(discounted ?? list);
+        if (discounted !== null && discounted !== list) field(card, `list-${cycle}`).textContent = money(list);
+        else field(card, `list-${cycle}`).remove();
+      }
+      const lines = [
+        plan.member_limit === null && plan.channel_limit === null ? texts.unlimited : null,
+        plan.member_limit !== null ? counted(texts.seats, plan.member_limit) : null,
+        plan.channel_limit !== null ? counted(texts.channels, plan.channel_limit) : null,
+        plan.ai_agent_limit !== null ? counted(texts.agents, plan.ai_agent_limit) : null,
+        ...plan.features.map((feature) => texts.features[feature]),
+      ].filter(Boolean);
+      const features = field(card, 'features');
+      const item = features.firstElementChild;
+      item.remove();
+      for (const line of lines) {
+        const copy = item.cloneNode(true);
+        field(copy, 'feature').textContent = line;
+        features.append(copy);
+      }
+      const cycle = row.closest('[data-cycle]')?.getAttribute('data-cycle') ?? 'monthly';
+      card.querySelector('a[data-oc-plan]').href = `/auth/register?${new URLSearchParams({ plan: plan.tag, cycle })}`;
+      return card;
+    };
+    row.setAttribute('aria-busy', 'true');
+    fetch('/public/v1/subscription-plans')
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body) => {
+        const plans = body?.success && Array.isArray(body.data) ? body.data : [];
+        if (plans.length === 0) return;
+        for (const example of row.querySelectorAll('[data-oc-example]')) example.remove();
+        for (const plan of plans) template.before(fill(plan));
+      })
+      .catch(() => {})
+      .finally(() => row.removeAttribute('aria-busy'));
+  }
+
   // pricing: the cycle shown (marketing.css hides the other's prices) and carried by "Choose plan"
   const cycles = document.querySelector('[data-oc-cycle]');
   if (!cycles) return;

@@ -88,8 +88,7 @@ export const workspaceLimitsSchema = z.object({
 });
 export type WorkspaceLimits = z.infer<typeof workspaceLimitsSchema>;
 
-export const smtpTestBodySchema = z.object({ to: emailField });
-export const smtpTestResultSchema = z.object({ response: z.string() });
+export { smtpTestBodySchema, smtpTestResultSchema } from './settings.ts';
 
 export const auditLogQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),

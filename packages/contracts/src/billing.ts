@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pageField, pageSizeField } from './fields.ts';
+import { BILLING_CYCLES, currentSubscriptionEndpoint, PLAN_FEATURES, subscriptionSchema } from './workspace.ts';
 
 /** Billing (issue 25): plans, the organization's subscription, its payment methods and its wallet. Money: integer cents. */
 
-/** What a plan unlocks; with billing on, the routes and menu items of a feature need a plan that has it. */
-export const PLAN_FEATURES = ['broadcast', 'workflow', 'cs_agent', 'salesforce'] as const;
-export type PlanFeature = (typeof PLAN_FEATURES)[number];
-
-export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-
-export const SUBSCRIPTION_STATUSES = ['not_subscribed', 'active', 'past_due', 'cancelled', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+// the subscription's answer lives in workspace.ts: the organization app's first screen reads it (menu locks)
+// without the rest of billing's schemas
+export {
+  BILLING_CYCLES,
+  type BillingCycle,
+  currentSubscriptionEndpoint,
+  PLAN_FEATURES,
+  type PlanFeature,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
+  type SubscriptionStatus,
+  subscriptionSchema,
+} from './workspace.ts';
 
 export const BILLING_LIMITS = {
   tagMax: 49,
@@ -101,29 +106,6 @@ export const planSchema = publicPlanSchema.extend({
   updated_at: z.number(),
 });
 export type Plan = z.infer<typeof planSchema>;
-
-export const subscriptionSchema = z.object({
-  /** null when not subscribed (SPEC 7) */
-  plan_tag: z.string().nullable(),
-  plan_name: z.string().nullable(),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  billing_cycle: z.enum(BILLING_CYCLES).nullable(),
-  /** unix seconds: the current period */
-  start: z.number().nullable(),
-  end: z.number().nullable(),
-  next_billing_date: z.number().nullable(),
-  trial_end: z.number().nullable(),
-  auto_renewal: z.boolean(),
-  paid_price_cents: z.number().int().nullable(),
-  currency: z.string().nullable(),
-  /** the scheduled downgrade, from the next period */
-  next_plan_tag: z.string().nullable(),
-  /** whether billing is on: when off, no plan locks or limits apply */
-  billing_enabled: z.boolean(),
-  /** the features the organization may use now (all of them while billing is off) */
-  features: z.array(z.enum(PLAN_FEATURES)),
-});
-export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const changeSubscriptionBodySchema = z.object({
   plan_tag: z.string({ error: 'plan_not_found' }).trim().min(1, { error: 'plan_not_found' }).max(BILLING_LIMITS.tagMax),
@@ -230,12 +212,7 @@ export const planEndpoints = {
 };
 
 export const subscriptionEndpoints = {
-  current: endpoint({
-    method: 'GET',
-    path: '/v1/subscription/current',
-    response: subscriptionSchema,
-    summary: "The current organization's subscription: plan, status, period, the scheduled next plan",
-  }),
+  current: currentSubscriptionEndpoint,
   change: endpoint({
     method: 'PUT',
     path: '/v1/subscription/current',

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { smtpTestBodySchema, smtpTestResultSchema } from './admin.ts';
 import { endpoint } from './endpoint.ts';
+import { emailField } from './fields.ts';
 
 export * from './setting-keys.ts';
+
+/** here, not in admin.ts: the public settings' endpoints load on every first screen, admin.ts's schemas need not */
+export const smtpTestBodySchema = z.object({ to: emailField });
+export const smtpTestResultSchema = z.object({ response: z.string() });
 
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;

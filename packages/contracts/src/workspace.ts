@@ -149,3 +149,47 @@ export const selfEndpoints = {
       "Set the signed-in member's availability: online members take auto-assigned conversations, busy and offline ones keep theirs and get no new ones",
   }),
 };
+
+// The organization's subscription as GET /v1/subscription/current answers it (issue 25; the rest is billing.ts):
+// here, in a module the organization app's first screen loads anyway, for its menu locks.
+
+/** What a plan unlocks; with billing on, the routes and menu items of a feature need a plan that has it. */
+export const PLAN_FEATURES = ['broadcast', 'workflow', 'cs_agent', 'salesforce'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['not_subscribed', 'active', 'past_due', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const subscriptionSchema = z.object({
+  /** null when not subscribed (SPEC 7) */
+  plan_tag: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  billing_cycle: z.enum(BILLING_CYCLES).nullable(),
+  /** unix seconds: the current period */
+  start: z.number().nullable(),
+  end: z.number().nullable(),
+  next_billing_date: z.number().nullable(),
+  trial_end: z.number().nullable(),
+  auto_renewal: z.boolean(),
+  paid_price_cents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  /** the scheduled downgrade, from the next period */
+  next_plan_tag: z.string().nullable(),
+  /** whether billing is on: when off, no plan locks or limits apply */
+  billing_enabled: z.boolean(),
+  /** the features the organization may use now (all of them while billing is off) */
+  features: z.array(z.enum(PLAN_FEATURES)),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** `subscriptionEndpoints.current` of billing.ts */
+export const currentSubscriptionEndpoint = endpoint({
+  method: 'GET',
+  path: '/v1/subscription/current',
+  response: subscriptionSchema,
+  summary: "The current organization's subscription: plan, status, period, the scheduled next plan",
+});

@@ -6,8 +6,8 @@
 export {
   adminAuthEndpoints,
   authEndpoints,
+  currentSubscriptionEndpoint,
   selfEndpoints,
   settingEndpoints,
   socketEndpoints,
-  subscriptionEndpoints,
 } from '@omnichat/contracts';

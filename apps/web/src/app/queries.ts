@@ -67,13 +67,13 @@ export function useMemberPermissions() {
   });
 }
 
+/** GET /v1/subscription/current: the plan, its status and what it allows (`features`; all while billing is off). */
 export function useCurrentSubscription() {
   const { member, workspaceId, token } = useSession();
   return useQuery({
     queryKey: queryKeys.subscription(workspaceId),
     enabled: Boolean(member && token),
-    queryFn: async () => http.call((await endpoints()).subscriptionEndpoints.current),
-    select: (data) => data.plan_tag,
+    queryFn: async () => http.call((await endpoints()).currentSubscriptionEndpoint),
   });
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, stubFetch } from '../test/fetch-stub.ts';
-import { ADMIN, memberOf, PUBLIC_SETTINGS, subscription, USER, WORKSPACES } from '../test/fixtures.ts';
+import { ADMIN, memberOf, PUBLIC_SETTINGS, subscriptionFixture, USER, WORKSPACES } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 import { STORAGE_KEYS, session, storeAdmin, storeWorkspaceMember, writeString } from './storage.ts';
 
@@ -50,7 +50,7 @@ function asOwner() {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/self/workspaces': [ok(WORKSPACES)],
     'GET /v1/self': [ok(USER)],
   });
@@ -106,7 +106,7 @@ describe('routes', () => {
     stubFetch({
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'GET /v1/workspace/member/self/permission': [fail(401, 'your session has expired, please sign in again', 'x1')],
-      'GET /v1/subscription/current': [ok(subscription())],
+      'GET /v1/subscription/current': [ok(subscriptionFixture())],
       'POST /v1/auth/refresh-token': [fail(401, 'unauthorized')],
     });
     const { router } = await renderApp('/app/dashboard');

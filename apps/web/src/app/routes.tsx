@@ -22,14 +22,12 @@ const notFound = {
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   workflow: 'nav.workflow',
-  'organization/wallet': 'pages.wallet',
   'salesforce/accounts': 'nav.accountDataSync',
   'salesforce/credential': 'nav.appCredential',
 };
 
 /** /admin/* pages that a later release fills. */
 const ADMIN_PLACEHOLDERS: Record<string, string> = {
-  'subscription-management/plans': 'admin.plans',
   'subscription-management/organizational-plan-management': 'admin.organizationalPlanManagement',
 };
 
@@ -258,6 +256,13 @@ export const routes: RouteObject[] = [
               (m) => <m.OrganizationSettingsPage />,
             ),
           },
+          {
+            path: 'organization/wallet',
+            ...page(
+              () => import('../features/billing/WalletPage.tsx'),
+              (m) => <m.WalletPage />,
+            ),
+          },
           ...placeholders(ORGANIZATION_PLACEHOLDERS),
           notFound,
         ],
@@ -359,6 +364,13 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/admin/settings/SettingsPages.tsx'),
               (m) => <m.CsAgentSettingsPage />,
+            ),
+          },
+          {
+            path: 'subscription-management/plans',
+            ...page(
+              () => import('../features/billing/PlansPage.tsx'),
+              (m) => <m.PlansPage />,
             ),
           },
           ...placeholders(ADMIN_PLACEHOLDERS),

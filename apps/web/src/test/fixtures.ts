@@ -1,12 +1,11 @@
-import {
-  type Admin,
-  type Channel,
-  PLAN_FEATURES,
-  type SelfWorkspace,
-  type Subscription,
-  type User,
-  type WhatsappTemplate,
-  type WorkspaceMember,
+import type {
+  Admin,
+  Channel,
+  SelfWorkspace,
+  Subscription,
+  User,
+  WhatsappTemplate,
+  WorkspaceMember,
 } from '@omnichat/contracts';
 
 export const USER: User = {
@@ -129,21 +128,21 @@ export const approvedTemplate = (extra: Partial<WhatsappTemplate> = {}): Whatsap
   ...extra,
 });
 
-/** `GET /v1/subscription/current` of an organization without a plan while billing is off (or on a plan: `planTag`). */
-export const subscription = (planTag: string | null = null, extra: Partial<Subscription> = {}): Subscription => ({
-  plan_tag: planTag,
-  plan_name: planTag,
-  status: planTag ? 'active' : 'not_subscribed',
-  billing_cycle: planTag ? 'monthly' : null,
+/** GET /v1/subscription/current as the server answers it: by default billing off, not subscribed, nothing locked. */
+export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subscription => ({
+  plan_tag: null,
+  plan_name: null,
+  status: 'not_subscribed',
+  billing_cycle: null,
   start: null,
   end: null,
   next_billing_date: null,
   trial_end: null,
-  auto_renewal: Boolean(planTag),
+  auto_renewal: false,
   paid_price_cents: null,
   currency: null,
   next_plan_tag: null,
   billing_enabled: false,
-  features: [...PLAN_FEATURES],
-  ...extra,
+  features: ['broadcast', 'workflow', 'cs_agent', 'salesforce'],
+  ...overrides,
 });

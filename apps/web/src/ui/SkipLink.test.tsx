@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../app/i18n/index.ts';
 import { STORAGE_KEYS, storeAdmin, storeWorkspaceMember, writeString } from '../app/storage.ts';
 import { ok, stubFetch } from '../test/fetch-stub.ts';
-import { ADMIN, memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../test/fixtures.ts';
+import { ADMIN, memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 
 function signInAs(kind: 'user' | 'admin') {
@@ -31,7 +31,7 @@ describe('skip to content', () => {
       stubFetch({
         'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
         'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-        'GET /v1/subscription/current': [ok(subscription())],
+        'GET /v1/subscription/current': [ok(subscriptionFixture())],
         'GET /v1/admin/self/permission': [ok({ permissions: [] })],
       });
       await renderApp(path);

@@ -12,7 +12,8 @@ export const PLATFORM_TABLES: Record<string, string> = {
   push_subscriptions: "a user's browsers for Web Push, across the organizations they belong to",
   socket_tickets: 'one-time tickets to open a socket, redeemed before any organization is known (admins have none)',
   pacing_buckets: "the pacing limiter's token buckets, keyed by what is paced (a sending number), not by organization",
-  subscription_plans: 'the plans the operator sells, offered to every organization (the public pricing page lists them)',
+  subscription_plans:
+    'the plans the operator sells, offered to every organization (the public pricing page lists them)',
   stripe_events: "Stripe's webhook deliveries, stored before it is known which organization (if any) they concern",
 };
 

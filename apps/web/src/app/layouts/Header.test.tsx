@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { viewport } from '../../test/setup.ts';
 import { NotificationBell } from '../../ui/NotificationBell.tsx';
@@ -23,7 +23,7 @@ function signIn() {
     'PUT /v1/self/availability': (call) => busyAnswer(call),
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'POST /v1/auth/logout': [ok({ message: 'ok' })],
   });
 }

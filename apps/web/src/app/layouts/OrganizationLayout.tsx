@@ -14,7 +14,7 @@ import { AVAILABILITY_BADGE, AVAILABILITY_STATUSES, useAvailability } from '../s
 import { useMembershipRefresh } from '../session/use-membership-refresh.ts';
 import { useSession } from '../session/use-session.ts';
 import { GeneralSocketProvider } from '../socket/index.ts';
-import { accessForPath, resolveMenu, type SidebarItem } from './menu-model.ts';
+import { accessForPath, featureAccess, resolveMenu, type SidebarItem } from './menu-model.ts';
 import { OrganizationFooter } from './OrganizationFooter.tsx';
 import { ORGANIZATION_MENU } from './organization-menu.tsx';
 import { RouteGate } from './RouteGate.tsx';
@@ -46,14 +46,18 @@ export function OrganizationLayout() {
   const [creating, setCreating] = useState(false);
   const settings = usePublicSettings();
   const permissions = useMemberPermissions();
-  const plan = useCurrentSubscription();
+  const subscription = useCurrentSubscription();
   useMembershipRefresh(Boolean(sessionState.token && sessionState.loginType === 'system_user' && sessionState.member));
   const availability = useAvailability();
 
   const { isAdmin, member } = sessionState;
   const context = useMemo(
-    () => ({ isAdmin, permissions: permissions.data ?? member?.permissions ?? [], planTag: plan.data }),
-    [isAdmin, permissions.data, member?.permissions, plan.data],
+    () => ({
+      isAdmin,
+      permissions: permissions.data ?? member?.permissions ?? [],
+      ...featureAccess(subscription.data),
+    }),
+    [isAdmin, permissions.data, member?.permissions, subscription.data],
   );
   const items = useMemo(() => (member ? resolveMenu(ORGANIZATION_MENU, context) : []), [member, context]);
 

@@ -1,15 +1,21 @@
+import type { Subscription } from '@omnichat/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { i18n } from '../i18n/index.ts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../storage.ts';
 import { resolveMenu, type SidebarItem } from './menu-model.ts';
 import { SidebarMenu } from './SidebarMenu.tsx';
 
-function signInAs(role: 'owner' | 'member', permissions: string[], planTag: string | null = null) {
+function signInAs(
+  role: 'owner' | 'member',
+  permissions: string[],
+  planTag: string | null = null,
+  subscription: Partial<Subscription> = {},
+) {
   const workspace = { ...WORKSPACES[0]!, role };
   writeString(STORAGE_KEYS.token, 'ws-token');
   writeString(STORAGE_KEYS.loginType, 'system_user');
@@ -17,7 +23,7 @@ function signInAs(role: 'owner' | 'member', permissions: string[], planTag: stri
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions })],
-    'GET /v1/subscription/current': [ok(subscription(planTag))],
+    'GET /v1/subscription/current': [ok(subscriptionFixture({ plan_tag: planTag, ...subscription }))],
   });
 }
 
@@ -73,6 +79,30 @@ describe('organization sidebar', () => {
       'href',
       '/app/salesforce/accounts',
     );
+  });
+
+  it('with billing on, locks the items of features the plan lacks: "please upgrade your plan"', async () => {
+    signInAs('owner', [], 'basic', { billing_enabled: true, status: 'active', features: ['broadcast'] });
+    await renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: 'Workflow' })).not.toBeInTheDocument());
+    const workflow = within(sidebar).getByText('Workflow');
+    expect(workflow.closest('[data-locked]')).not.toBeNull();
+    expect(within(sidebar).getByText('Account data sync').closest('[data-locked]')).not.toBeNull();
+    expect(within(sidebar).getByText('App credential').closest('[data-locked]')).not.toBeNull();
+    expect(within(sidebar).getByRole('link', { name: 'WhatsApp broadcast' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Chat' })).toBeInTheDocument();
+    await userEvent.setup().hover(workflow);
+    expect(await screen.findByText('please upgrade your plan')).toBeInTheDocument();
+  });
+
+  it('with billing off, locks nothing for a plan, whatever the plan', async () => {
+    signInAs('owner', [], null, { billing_enabled: false, features: [] });
+    await renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    expect(await within(sidebar).findByRole('link', { name: 'Workflow' })).toHaveAttribute('href', '/app/workflow');
+    expect(within(sidebar).getByRole('link', { name: 'WhatsApp broadcast' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Account data sync' })).toBeInTheDocument();
   });
 
   it('highlights the item whose link is the current path', async () => {

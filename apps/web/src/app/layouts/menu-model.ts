@@ -11,12 +11,16 @@ export interface SidebarItem {
   adminOnly?: boolean;
   requiredPermission?: string[];
   requiredSubscribedPlan?: string[];
+  /** a plan feature (broadcast, workflow, cs_agent, salesforce): locked while billing is on and the plan lacks it */
+  requiredFeature?: string;
 }
 
 export interface AccessContext {
   isAdmin: boolean;
   permissions: readonly string[];
   planTag: string | null | undefined;
+  /** what the plan allows now; null or undefined (billing off, or not known yet) locks nothing by feature */
+  features?: readonly string[] | null;
 }
 
 export type ItemLock = { reason: 'permission'; missing: string[] } | { reason: 'plan' };
@@ -39,6 +43,8 @@ export function lockOf(item: SidebarItem, context: AccessContext): ItemLock | 'h
   }
   const plans = item.requiredSubscribedPlan ?? [];
   if (plans.length > 0 && !(context.planTag && plans.includes(context.planTag))) return { reason: 'plan' };
+  if (item.requiredFeature && context.features && !context.features.includes(item.requiredFeature))
+    return { reason: 'plan' };
   return null;
 }
 
@@ -80,4 +86,14 @@ export function accessForPath(
     }
   }
   return undefined;
+}
+
+/** The plan part of an AccessContext from GET /v1/subscription/current: features lock only while billing is on. */
+export function featureAccess(
+  subscription: { plan_tag: string | null; billing_enabled: boolean; features: readonly string[] } | undefined,
+): Pick<AccessContext, 'planTag' | 'features'> {
+  return {
+    planTag: subscription?.plan_tag,
+    features: subscription?.billing_enabled ? subscription.features : null,
+  };
 }

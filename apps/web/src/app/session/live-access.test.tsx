@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../storage.ts';
 
@@ -20,7 +20,7 @@ async function openApp(path: string, refreshes: unknown[], permissions: unknown[
   const stub = stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': permissions.map((list) => ok({ permissions: list })),
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'POST /v1/auth/refresh-token': refreshes.map((workspace) => ok({ workspace, token: 'org-token' })),
   });
   await renderApp(path);

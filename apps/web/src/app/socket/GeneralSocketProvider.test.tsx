@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { ADMIN, memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { ADMIN, memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { STORAGE_KEYS, storeAdmin, storeWorkspaceMember, writeString } from '../storage.ts';
 import { getToasts } from '../toast/toast-store.ts';
@@ -129,7 +129,7 @@ describe('GeneralSocketProvider', () => {
     const { callsTo } = stubFetch({
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-      'GET /v1/subscription/current': [ok(subscription())],
+      'GET /v1/subscription/current': [ok(subscriptionFixture())],
       'POST /v1/auth/logout': [ok({ message: 'ok' })],
     });
     const { router } = await renderApp('/app/dashboard');
@@ -174,7 +174,7 @@ describe('GeneralSocketProvider', () => {
         ok({ permissions: ['conversation_read'] }),
         ok({ permissions: ['conversation_read', 'customer_read'] }),
       ],
-      'GET /v1/subscription/current': [ok(subscription())],
+      'GET /v1/subscription/current': [ok(subscriptionFixture())],
       'POST /v1/auth/refresh-token': [
         ok({ workspace: memberOf(agent, ['conversation_read']), token: 'org-token' }),
         ok({ workspace: memberOf(agent, ['conversation_read', 'customer_read']), token: 'org-token' }),

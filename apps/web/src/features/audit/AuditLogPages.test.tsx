@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../app/i18n/index.ts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { asSystemAdmin, paged, uuid } from '../admin/admin-test-helpers.ts';
 import type { AuditLogEntry } from './audit-api.ts';
@@ -61,7 +61,7 @@ function asOrganization(role: 'owner' | 'member', routes: Routes = {}) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     ...routes,
   });
 }

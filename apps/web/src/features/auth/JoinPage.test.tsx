@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, session, storeUser, writeString } from '../../app/storage.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, USER, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, USER, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const JOINED = WORKSPACES[1]!;
@@ -18,7 +18,7 @@ const PREVIEW = {
 const shell = {
   'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
   'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-  'GET /v1/subscription/current': [ok(subscription())],
+  'GET /v1/subscription/current': [ok(subscriptionFixture())],
 };
 
 describe('join page', () => {

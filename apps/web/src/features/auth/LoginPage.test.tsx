@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, session, writeString } from '../../app/storage.ts';
 import { getToasts } from '../../app/toast/toast-store.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { ADMIN, memberOf, PUBLIC_SETTINGS, subscription, USER, WORKSPACES } from '../../test/fixtures.ts';
+import { ADMIN, memberOf, PUBLIC_SETTINGS, subscriptionFixture, USER, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 function stubLogin(login: { status?: number; body: unknown }[] = [ok({ user: USER, token: 'user-token' })]) {
@@ -18,7 +18,7 @@ function stubLogin(login: { status?: number; body: unknown }[] = [ok({ user: USE
       return ok({ workspace: memberOf(workspace, ['conversation_read']), token: `ws-token-${workspace.name}` });
     },
     'GET /v1/workspace/member/self/permission': [ok({ permissions: ['conversation_read'] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
   });
 }
 

@@ -8,19 +8,21 @@ import { ApiForm, SubmitButton } from '../../ui/form/ApiForm.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
 import { AccountNameFields } from './AccountNameFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
-import { type ChosenPlan, useChosenPlan } from './chosen-plan.ts';
+import { type ChosenPlan, useChosenPlan, useChosenPlanName } from './chosen-plan.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import './i18n/auth.ts';
 
 /** The plan chosen on the pricing page, with the way back to choose another. */
 function ChosenPlanNote({ chosen }: { chosen: ChosenPlan }) {
   const { t } = useTranslation();
+  const name = useChosenPlanName(chosen);
+  if (!name) return null;
   return (
     <Alert
       type="info"
       showIcon
       style={{ marginBottom: 16 }}
-      title={t('auth.chosenPlan', { plan: t(`auth.plan.${chosen.plan}`), cycle: t(`auth.cycle.${chosen.cycle}`) })}
+      title={t('auth.chosenPlan', { plan: name, cycle: t(`auth.cycle.${chosen.cycle}`) })}
       description={
         <>
           {t('auth.chosenPlanNext')} <Link to="/pricing">{t('auth.changePlan')}</Link>

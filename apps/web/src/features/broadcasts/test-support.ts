@@ -7,7 +7,7 @@ import {
   approvedTemplate,
   memberOf,
   PUBLIC_SETTINGS,
-  subscription,
+  subscriptionFixture,
   WORKSPACES,
   whatsappChannel,
 } from '../../test/fixtures.ts';
@@ -97,7 +97,7 @@ export function setup(extra: Parameters<typeof stubFetch>[0] = {}, zone = 'UTC')
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/channels': [ok([SALES])],
     'GET /v1/whatsapp-templates': [paged([TEMPLATE])],
     'GET /v1/customer-tags': [ok([VIP])],

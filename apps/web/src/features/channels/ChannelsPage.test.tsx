@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { embedSnippet, PREVIEW_SCRIPT_ID } from './ChannelDetails.tsx';
 import { ChannelsPage } from './ChannelsPage.tsx';
@@ -70,7 +70,7 @@ function setup(extra: Parameters<typeof stubFetch>[0] = {}, { role = 'owner', pe
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/channels': [ok(CHANNELS)],
     ...extra,
   });

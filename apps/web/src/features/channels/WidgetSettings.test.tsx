@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const WEBCHAT: Channel = {
@@ -36,7 +36,7 @@ function setup() {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/channels': [ok([WEBCHAT])],
     [`PUT /v1/channels/${WEBCHAT.id}`]: [ok(WEBCHAT)],
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { approvedTemplate, memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { approvedTemplate, memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const OWNER = WORKSPACES[0]!;
@@ -68,7 +68,7 @@ function setup(routes: Parameters<typeof stubFetch>[0] = {}, detail = conversati
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/conversations': [paged([detail, conversation(2)])],
     [`GET /v1/conversations/${id(1)}`]: [ok(detail)],
     [`GET /v1/conversations/${id(1)}/messages`]: [paged([message(1), message(2)])],

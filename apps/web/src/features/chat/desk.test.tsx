@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../app/i18n/index.ts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { activitySentence } from './ActivityLine.tsx';
 import { CHAT_NS } from './i18n/index.ts';
@@ -81,7 +81,7 @@ function setup(detail = conversation(1, { labels: [VIP] })) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/conversations': [paged([detail, conversation(2)])],
     [`GET /v1/conversations/${id(1)}`]: [ok(detail)],
     [`GET /v1/conversations/${id(1)}/messages`]: [paged([message, assigned])],

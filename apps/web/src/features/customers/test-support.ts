@@ -1,7 +1,7 @@
 import type { Customer } from '@omnichat/contracts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 
 /** The customers pages' test data and fetch stubs, shared by their test files. */
 export const OWNER = WORKSPACES[0]!;
@@ -65,7 +65,7 @@ export function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/customers': customerList,
     'GET /v1/customer-tags': [ok([{ ...VIP, customer_count: 1 }])],
     'GET /v1/customer-fields': [ok([])],

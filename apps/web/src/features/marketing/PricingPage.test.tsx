@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { PublicPlan } from '@omnichat/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, writeString } from '../../app/storage.ts';
@@ -20,10 +21,73 @@ describe('public pages', () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
     await renderApp('/pricing');
     expect(screen.getByText('save 2 months fee')).toBeInTheDocument();
-    expect(screen.getByText('$29')).toBeInTheDocument();
+    // without plans from the server (none answered), the example tiers
+    expect(await screen.findByText('$29')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByText('Yearly'));
     expect(await screen.findByText('$290')).toBeInTheDocument();
     expect(screen.getAllByText('/ year').length).toBeGreaterThan(0);
+  });
+
+  it("shows the operator's plans from the server, the popular one highlighted, prices per cycle", async () => {
+    const plan = (n: number, overrides: Partial<PublicPlan>): PublicPlan => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      tag: `plan-${n}`,
+      name: `Plan ${n}`,
+      currency: 'usd',
+      monthly_price_cents: 1900,
+      yearly_price_cents: 19000,
+      discounted_monthly_price_cents: null,
+      discounted_yearly_price_cents: null,
+      wallet_multiplier: 1,
+      popular: false,
+      member_limit: 3,
+      channel_limit: 1,
+      ai_agent_limit: null,
+      features: ['broadcast'],
+      ...overrides,
+    });
+    stubFetch({
+      'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
+      'GET /public/v1/subscription-plans': [
+        ok([
+          plan(1, { name: 'Basic' }),
+          plan(2, {
+            name: 'Team',
+            popular: true,
+            monthly_price_cents: 5900,
+            yearly_price_cents: 59000,
+            discounted_yearly_price_cents: 49950,
+            member_limit: null,
+            channel_limit: null,
+            features: ['broadcast', 'workflow'],
+          }),
+        ]),
+      ],
+    });
+    await renderApp('/pricing');
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    const team = await screen.findByTestId('plan-plan-2');
+    expect(screen.queryByText('$29')).not.toBeInTheDocument();
+    expect(within(team).getByText('$59')).toBeInTheDocument();
+    expect(within(team).getByText('Unlimited seats and channels')).toBeInTheDocument();
+    expect(within(team).getByText('Workflows')).toBeInTheDocument();
+    expect(team.closest('.ant-ribbon-wrapper')).toHaveTextContent('Most popular');
+    const basic = screen.getByTestId('plan-plan-1');
+    expect(within(basic).getByText('3 seats included')).toBeInTheDocument();
+    expect(within(basic).getByText('Choose plan').closest('a')).toHaveAttribute(
+      'href',
+      '/auth/register?plan=plan-1&cycle=monthly',
+    );
+    await userEvent.setup().click(screen.getByText('Yearly'));
+    expect(await within(team).findByText('$499.50')).toBeInTheDocument();
+    expect(within(team).getByText('$590')).toBeInTheDocument();
+    expect(within(basic).getByText('Choose plan').closest('a')).toHaveAttribute(
+      'href',
+      '/auth/register?plan=plan-1&cycle=yearly',
+    );
+    // sign-up names the operator's plan chosen
+    await userEvent.setup().click(within(team).getByText('Choose plan'));
+    expect(await screen.findByText('Plan chosen: Team, billed yearly')).toBeInTheDocument();
   });
 
   it('"save 2 months fee" is always the green tag, outlined for monthly and filled for yearly', async () => {
@@ -99,7 +163,7 @@ describe('public pages', () => {
     stubFetch({ 'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)] });
     const { unmount } = await renderApp('/pricing');
     const user = userEvent.setup();
-    const [starter, growth] = screen.getAllByRole('link', { name: 'Choose plan' });
+    const [starter, growth] = await screen.findAllByRole('link', { name: 'Choose plan' });
     expect(starter).toHaveAttribute('href', '/auth/register?plan=starter&cycle=monthly');
     await user.click(screen.getByText('Yearly'));
     expect(growth).toHaveAttribute('href', '/auth/register?plan=growth&cycle=yearly');

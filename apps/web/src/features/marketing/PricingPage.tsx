@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { usePublicSettings } from '../../app/queries.ts';
 import { MarketingLayout } from './MarketingLayout.tsx';
 import { PRICING_TIERS, type PricingTier, YEARLY_MONTHS_CHARGED } from './pricing-plans.ts';
+import { PlanCardTemplate, PlanSkeletons, ServerPlanCard, usePublicPlans } from './ServerPlans.tsx';
 import { PLACEHOLDERS, useStaticPage, WhenSet } from './static-page.tsx';
 import { sectionTitleStyle } from './styles.ts';
 
@@ -119,6 +120,62 @@ function TierCard({ tier, cycle }: { tier: PricingTier; cycle: Cycle }) {
   );
 }
 
+const Tiers = ({ tiers, cycle, example }: { tiers: PricingTier[]; cycle: Cycle; example?: boolean }) =>
+  tiers.map((tier) => (
+    <Col key={tier.key} xs={24} sm={12} xl={6} data-oc-example={example ? '' : undefined}>
+      <TierCard tier={tier} cycle={cycle} />
+    </Col>
+  ));
+
+/** The self-hosted and enterprise tiers around the paid ones (the operator's plans, or the examples). */
+function splitTiers() {
+  const [selfHosted, ...rest] = PRICING_TIERS;
+  return {
+    selfHosted: selfHosted ? [selfHosted] : [],
+    examples: rest.filter((tier) => tier.monthly !== 'contact'),
+    enterprise: rest.filter((tier) => tier.monthly === 'contact'),
+  };
+}
+
+/** Prerendered: the examples, which public/marketing.js replaces by the operator's plans after load. */
+function StaticTiers() {
+  const { selfHosted, examples, enterprise } = splitTiers();
+  return (
+    <>
+      <Tiers tiers={selfHosted} cycle="monthly" />
+      <Tiers tiers={examples} cycle="monthly" example />
+      <PlanCardTemplate />
+      <Tiers tiers={enterprise} cycle="monthly" />
+    </>
+  );
+}
+
+/**
+ * In the browser: the operator's plans from the server between the self-hosted and the enterprise tier (the
+ * examples stay when the server offers none it can tell, e.g. a self-hosted install without billing).
+ */
+function LiveTiers({ cycle }: { cycle: Cycle }) {
+  const plans = usePublicPlans();
+  const { selfHosted, examples, enterprise } = splitTiers();
+  return (
+    <>
+      <Tiers tiers={selfHosted} cycle={cycle} />
+      {plans.isPending ? (
+        <PlanSkeletons />
+      ) : plans.data && plans.data.length > 0 ? (
+        plans.data.map((plan) => (
+          <Col key={plan.id} xs={24} sm={12} xl={6}>
+            <ServerPlanCard plan={plan} cycle={cycle} />
+          </Col>
+        ))
+      ) : (
+        <Tiers tiers={examples} cycle={cycle} />
+      )}
+      <Tiers tiers={enterprise} cycle={cycle} />
+    </>
+  );
+}
+
 /** /pricing: tiers with a monthly / yearly toggle; yearly saves two months. */
 export function PricingPage() {
   const { t } = useTranslation();
@@ -164,12 +221,8 @@ export function PricingPage() {
               saveTag(cycle)
             )}
           </Flex>
-          <Row gutter={[24, 24]} align="stretch">
-            {PRICING_TIERS.map((tier) => (
-              <Col key={tier.key} xs={24} sm={12} xl={6}>
-                <TierCard tier={tier} cycle={cycle} />
-              </Col>
-            ))}
+          <Row gutter={[24, 24]} align="stretch" justify="center">
+            {staticPage ? <StaticTiers /> : <LiveTiers cycle={cycle} />}
           </Row>
         </div>
       </section>

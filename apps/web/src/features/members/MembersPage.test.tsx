@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, USER, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, USER, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { viewport } from '../../test/setup.ts';
 import { MembersPage } from './MembersPage.tsx';
@@ -53,7 +53,7 @@ function setup(
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: ['member_read', 'member_write'] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/workspace/members': (call: StubCall) => {
       const query = new URL(call.url, 'http://localhost').searchParams;
       const page = Number(query.get('page'));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { getToasts } from '../../app/toast/toast-store.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { PushToggle } from './PushToggle.tsx';
 import { stubPush } from './push-stub.ts';
@@ -21,7 +21,7 @@ function signIn(routes: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/notification-preferences': [ok(PREFERENCES)],
     'PUT /v1/notification-preferences': (call) => ok(call.body),
     ...routes,
@@ -47,7 +47,7 @@ describe('notification settings page', () => {
     await waitFor(() => expect(callsTo('PUT', '/v1/notification-preferences')).toHaveLength(1));
     const body = callsTo('PUT', '/v1/notification-preferences')[0]?.body as NotificationPreferences;
     expect(body.email_mode).toBe('digest');
-    expect(body.types).toHaveLength(6);
+    expect(body.types).toHaveLength(NOTIFICATION_TYPES.length);
     expect(body.types.find((t) => t.type === 'conversation.assigned')).toEqual({
       type: 'conversation.assigned',
       in_app: true,

@@ -2,7 +2,7 @@ import { Col, Flex, Row, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { flattenLinks, resolveMenu } from '../../app/layouts/menu-model.ts';
+import { featureAccess, flattenLinks, resolveMenu } from '../../app/layouts/menu-model.ts';
 import { ORGANIZATION_MENU } from '../../app/layouts/organization-menu.tsx';
 import { useCurrentSubscription, useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
@@ -19,7 +19,7 @@ export function DashboardPage() {
   const held = permissions.data ?? member?.permissions ?? [];
   const links = useMemo(
     () =>
-      flattenLinks(resolveMenu(ORGANIZATION_MENU, { isAdmin, permissions: held, planTag: plan.data })).filter(
+      flattenLinks(resolveMenu(ORGANIZATION_MENU, { isAdmin, permissions: held, ...featureAccess(plan.data) })).filter(
         (item) => !item.lock && item.link !== '/app/dashboard',
       ),
     [isAdmin, held, plan.data],
@@ -44,7 +44,10 @@ export function DashboardPage() {
                   value: member ? <Tag color="blue">{t(`roles.${member.role}`)}</Tag> : '-',
                 },
                 { label: t('dashboard.timeZone'), value: member?.workspace.time_zone ?? '-' },
-                { label: t('dashboard.plan'), value: plan.data ?? t('dashboard.noPlan') },
+                {
+                  label: t('dashboard.plan'),
+                  value: plan.data?.plan_name ?? plan.data?.plan_tag ?? t('dashboard.noPlan'),
+                },
               ]}
             />
           </Panel>

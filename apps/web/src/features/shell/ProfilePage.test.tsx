@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { getToasts } from '../../app/toast/toast-store.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, USER, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, USER, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
@@ -14,7 +14,7 @@ function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/self': [ok(USER)],
     ...extra,
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { viewport } from '../../test/setup.ts';
 import { TeamsPage } from './TeamsPage.tsx';
@@ -86,7 +86,7 @@ function setup(extra: Routes = {}, { role = 'owner', permissions = [] as string[
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/teams': (call) => teamList(call),
     'GET /v1/workspace/members': memberList,
     ...extra,

@@ -8,7 +8,7 @@ import {
   approvedTemplate,
   memberOf,
   PUBLIC_SETTINGS,
-  subscription,
+  subscriptionFixture,
   WORKSPACES,
   whatsappChannel,
 } from '../../test/fixtures.ts';
@@ -45,7 +45,7 @@ function setup(extra: Parameters<typeof stubFetch>[0] = {}, channels: Channel[] 
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/channels': [ok(channels)],
     [`GET ${LIST}`]: [paged(TEMPLATES)],
     ...extra,

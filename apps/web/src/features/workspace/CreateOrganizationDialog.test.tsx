@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { browserTimeZoneIs, timeZoneRoutes, typeHongAndEnter } from '../../test/time-zones.ts';
 
@@ -32,7 +32,7 @@ function setup({ mode = 'platform', member = true }: { mode?: string; member?: b
       ok(PUBLIC_SETTINGS.map((s) => (s.key === 'system.mode' ? { ...s, value: mode } : s))),
     ],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/self/workspaces': () => ok(workspaces),
     ...timeZoneRoutes,
     'POST /v1/workspace': (call) => {

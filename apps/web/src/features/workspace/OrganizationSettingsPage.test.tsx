@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { timeZoneRoutes, typeHongAndEnter } from '../../test/time-zones.ts';
 
@@ -24,7 +24,7 @@ function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
     'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-    'GET /v1/subscription/current': [ok(subscription())],
+    'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/self/workspaces': [ok(WORKSPACES)],
     'GET /v1/self/workspace': [ok(SUMMARY)],
     'POST /v1/timezone': (call) => ok({ identifier: (call.body as { identifier: string }).identifier, offset: 800 }),

@@ -6,8 +6,10 @@ import {
   translate,
 } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Flex, Form, Input, Select } from 'antd';
+import { Card, Flex, Form, Input, Select, Skeleton, Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
 import { useSession } from '../../app/session/use-session.ts';
 import { AvatarPicker, storedAvatar, type UploadedFile } from '../../ui/AvatarPicker.tsx';
@@ -21,6 +23,11 @@ import { DefaultPermissionsCard } from './DefaultPermissionsCard.tsx';
 import { getTimeZone, searchTimeZones } from './timezone-api.ts';
 import { getCurrentWorkspace, useSaveCurrentWorkspace, workspaceSettingsKeys } from './workspace-settings-api.ts';
 import './i18n/orgSettings.ts';
+
+// the billing tab (plans, cards, invoices) loads when opened
+const SubscriptionTab = lazy(async () => ({
+  default: (await import('../billing/index.ts')).SubscriptionTab,
+}));
 
 interface SettingsValues {
   name: string;
@@ -40,6 +47,8 @@ export function OrganizationSettingsPage() {
   const [form] = Form.useForm<SettingsValues>();
   const save = useSaveCurrentWorkspace(workspaceId);
   const current = useQuery({ queryKey: workspaceSettingsKeys.current(workspaceId), queryFn: getCurrentWorkspace });
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'billing' ? 'billing' : 'general';
 
   const general = (
     <QueryView query={current} rows={3} avatar failed={translate('unknown_error', locale)}>
@@ -118,9 +127,35 @@ export function OrganizationSettingsPage() {
   return (
     <>
       <PageHeader title={t('orgSettings.title')} />
-      <Card title={t('orgSettings.general')}>{general}</Card>
-      <DefaultPermissionsCard workspaceId={workspaceId} />
-      <DangerZoneCard name={current.data?.name ?? member?.workspace.name ?? ''} isOwner={member?.role === 'owner'} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setSearch(key === 'billing' ? { tab: key } : {}, { replace: true })}
+        items={[
+          {
+            key: 'general',
+            label: t('orgSettings.general'),
+            children: (
+              <>
+                <Card title={t('orgSettings.general')}>{general}</Card>
+                <DefaultPermissionsCard workspaceId={workspaceId} />
+                <DangerZoneCard
+                  name={current.data?.name ?? member?.workspace.name ?? ''}
+                  isOwner={member?.role === 'owner'}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'billing',
+            label: t('orgSettings.subscription'),
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                <SubscriptionTab />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, session, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscription, WORKSPACES } from '../../test/fixtures.ts';
+import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 describe('switch organization page', () => {
@@ -15,7 +15,7 @@ describe('switch organization page', () => {
       'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
       'GET /v1/self/workspaces': [ok(WORKSPACES)],
       'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
-      'GET /v1/subscription/current': [ok(subscription())],
+      'GET /v1/subscription/current': [ok(subscriptionFixture())],
       // The layout refreshes the current membership on arrival, then the switch binds the second organization.
       'POST /v1/auth/refresh-token': [
         ok({ workspace: memberOf(WORKSPACES[0]!, []), token: 'first-token' }),

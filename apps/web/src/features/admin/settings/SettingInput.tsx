@@ -1,4 +1,4 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../../ui/FilePicker.tsx';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
@@ -36,6 +36,12 @@ export function SettingInput({ field }: { field: SettingField }) {
               label: t(`adminPages.settings.${option.label}`),
             }))}
           />
+        </Form.Item>
+      );
+    case 'switch':
+      return (
+        <Form.Item {...common} valuePropName="checked">
+          <Switch />
         </Form.Item>
       );
     case 'image':

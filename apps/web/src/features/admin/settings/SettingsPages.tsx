@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { SmtpTestCard } from './SmtpTestCard.tsx';
+import { StripeTestCard } from './StripeTestCard.tsx';
 import type { SettingSection } from './setting-fields.ts';
 import {
   CS_AGENT_SECTIONS,
@@ -43,9 +44,19 @@ export const NotificationSettingsPage = () => (
 export const GoogleSettingsPage = () => (
   <SettingsPage titleKey="google" name="settings-google" sections={GOOGLE_SECTIONS} />
 );
-export const StripeSettingsPage = () => (
-  <SettingsPage titleKey="stripe" name="settings-stripe" sections={STRIPE_SECTIONS} later />
-);
+/** /admin/settings/stripe: billing on or off, the Stripe keys, and a connection test. */
+export function StripeSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('admin.stripe')} />
+      <Flex vertical gap={16}>
+        <SettingsForm name="settings-stripe" sections={STRIPE_SECTIONS} />
+        <StripeTestCard />
+      </Flex>
+    </>
+  );
+}
 /** /admin/settings/omnichannel: Meta's app settings and the template price table. */
 export function OmnichannelSettingsPage() {
   const { t } = useTranslation();

@@ -38,7 +38,7 @@ describe('system settings page', () => {
     });
   });
 
-  it('shows the later-features note on the Stripe page and saves nothing unchanged', async () => {
+  it('the Stripe page, now in use, has no later-features note and saves nothing unchanged', async () => {
     const { callsTo } = asSystemAdmin({
       'GET /v1/system-setting': [
         ok([
@@ -48,7 +48,8 @@ describe('system settings page', () => {
       ],
     });
     await renderApp('/admin/settings/stripe');
-    expect(await screen.findByText(/Features of a later release use these settings/)).toBeInTheDocument();
+    expect(await screen.findByLabelText('Billing on')).not.toBeChecked();
+    expect(screen.queryByText(/Features of a later release use these settings/)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Stripe secret key')).toHaveValue('********'));
     expect(screen.getByLabelText('Stripe webhook secret')).toHaveValue('');
     await userEvent.setup().click(await findButton('Save settings'));

@@ -1,7 +1,7 @@
 import { DEFAULT_MEMBER_PERMISSIONS, SYSTEM_SETTINGS, type SystemSettingKey } from '@omnichat/contracts';
 import type { UploadedFile } from '../../../ui/upload-file.ts';
 
-export type FieldKind = 'text' | 'secret' | 'number' | 'select' | 'image' | 'pdf' | 'workspace-permissions';
+export type FieldKind = 'text' | 'secret' | 'number' | 'select' | 'switch' | 'image' | 'pdf' | 'workspace-permissions';
 
 export interface SettingField {
   key: SystemSettingKey;
@@ -20,7 +20,7 @@ export interface SettingSection {
   fields: SettingField[];
 }
 
-export type FieldValue = string | number | null | string[] | UploadedFile | undefined;
+export type FieldValue = string | number | boolean | null | string[] | UploadedFile | undefined;
 
 /** The mask a secret setting comes back as; sending it back keeps the stored value. */
 export const SECRET_MASK = '********';
@@ -55,6 +55,8 @@ export function toFormValue(field: SettingField, raw: string | undefined): Field
       return text ? { dataUrl: text, filename: FILE_NAMES[field.key] ?? field.key } : undefined;
     case 'workspace-permissions':
       return parsePermissions(field.key, text);
+    case 'switch':
+      return text === 'true';
     default:
       return text;
   }
@@ -70,6 +72,8 @@ export function toStored(field: SettingField, value: FieldValue): string {
       return value && typeof value === 'object' && 'dataUrl' in value ? value.dataUrl : '';
     case 'workspace-permissions':
       return JSON.stringify(Array.isArray(value) ? [...value].sort() : []);
+    case 'switch':
+      return value === true ? 'true' : 'false';
     default:
       return typeof value === 'string' ? value : value == null ? '' : String(value);
   }

@@ -75,6 +75,7 @@ export const GOOGLE_SECTIONS: SettingSection[] = [
 export const STRIPE_SECTIONS: SettingSection[] = [
   {
     fields: [
+      { key: 'billing.enabled', kind: 'switch', label: 'billingEnabled', hint: 'billingEnabledHint' },
       { key: 'stripe.publishable_key', kind: 'text', label: 'stripePublishableKey' },
       { key: 'stripe.secret_key', kind: 'secret', label: 'stripeSecretKey' },
       { key: 'stripe.webhook_secret', kind: 'secret', label: 'stripeWebhookSecret' },

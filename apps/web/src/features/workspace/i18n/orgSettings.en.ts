@@ -2,6 +2,7 @@
 export const orgSettingsEn = {
   title: 'Organization settings',
   general: 'General',
+  subscription: 'Subscription',
   name: 'Organization name',
   timeZone: 'Time zone',
   timeZonePlaceholder: 'Search time zones',

@@ -3,6 +3,7 @@ import type { OrgSettingsCatalogue } from './orgSettings.en.ts';
 export const orgSettingsZhCn: OrgSettingsCatalogue = {
   title: '组织设置',
   general: '常规',
+  subscription: '订阅',
   name: '组织名称',
   timeZone: '时区',
   timeZonePlaceholder: '搜索时区',

@@ -3,6 +3,7 @@ import type { OrgSettingsCatalogue } from './orgSettings.en.ts';
 export const orgSettingsZhHk: OrgSettingsCatalogue = {
   title: '組織設定',
   general: '一般',
+  subscription: '訂閱',
   name: '組織名稱',
   timeZone: '時區',
   timeZonePlaceholder: '搜尋時區',

@@ -1,0 +1,143 @@
+import {
+  type BillingCycle,
+  type PlanBody,
+  paymentMethodEndpoints,
+  planEndpoints,
+  subscriptionEndpoints,
+  type WalletTransactionType,
+  walletEndpoints,
+} from '@omnichat/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../app/http/index.ts';
+import { queryKeys } from '../../app/queries.ts';
+import { useSession } from '../../app/session/use-session.ts';
+import { formatCents } from '../../ui/numeric-text.ts';
+
+/** Integer cents as $D.CC (SPEC 2). */
+export const dollars = (cents: number) => `$${formatCents(cents)}`;
+
+/** A unix-seconds date as YYYY-MM-DD. */
+export const day = (seconds: number | null | undefined) =>
+  seconds ? new Date(seconds * 1000).toISOString().slice(0, 10) : '-';
+
+/** The server's refusal to charge without a card (shown with a link to add one). */
+export const PAYMENT_METHOD_REQUIRED = 'payment method required before subscribing or topping up';
+
+export const billingKeys = {
+  wallet: (workspaceId: string | null) => ['wallet', workspaceId] as const,
+  transactions: (workspaceId: string | null) => ['wallet-transactions', workspaceId] as const,
+  paymentMethods: (workspaceId: string | null) => ['payment-methods', workspaceId] as const,
+  invoices: (workspaceId: string | null) => ['invoices', workspaceId] as const,
+  publicPlans: ['public-plans'] as const,
+  adminPlans: ['admin', 'plans'] as const,
+};
+
+export function usePublicPlans() {
+  return useQuery({
+    queryKey: billingKeys.publicPlans,
+    queryFn: () => http.call(planEndpoints.public, { silent: true }),
+  });
+}
+
+export function useWallet() {
+  const { workspaceId } = useSession();
+  return useQuery({ queryKey: billingKeys.wallet(workspaceId), queryFn: () => http.call(walletEndpoints.get) });
+}
+
+export function useTransactions(type: WalletTransactionType | undefined, page: number, size: number) {
+  const { workspaceId } = useSession();
+  return useQuery({
+    queryKey: [...billingKeys.transactions(workspaceId), type ?? 'all', page, size],
+    placeholderData: (previous) => previous,
+    queryFn: () => http.callEnvelope(walletEndpoints.transactions, { query: { type, page, size } }),
+  });
+}
+
+/** Invalidates the wallet (balance and transactions) after a change. */
+function useRefreshWallet() {
+  const client = useQueryClient();
+  const { workspaceId } = useSession();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: billingKeys.wallet(workspaceId) }),
+      client.invalidateQueries({ queryKey: billingKeys.transactions(workspaceId) }),
+    ]);
+}
+
+export function useTopUp() {
+  const refresh = useRefreshWallet();
+  return useMutation({
+    mutationFn: (amountCents: number) =>
+      http.call(walletEndpoints.topUp, { body: { amount_cents: amountCents }, silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useWalletSettings() {
+  const refresh = useRefreshWallet();
+  return useMutation({
+    mutationFn: (threshold: number | null) =>
+      http.call(walletEndpoints.settings, { body: { low_balance_threshold_cents: threshold } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Subscription actions: each answers the new subscription, which replaces the cached one (menus follow). */
+export function useSubscriptionActions() {
+  const client = useQueryClient();
+  const { workspaceId } = useSession();
+  const key = queryKeys.subscription(workspaceId);
+  const done = (subscription: unknown) => {
+    client.setQueryData(key, subscription);
+    void client.invalidateQueries({ queryKey: billingKeys.invoices(workspaceId) });
+  };
+  return {
+    change: useMutation({
+      mutationFn: (body: { plan_tag: string; billing_cycle: BillingCycle }) =>
+        http.call(subscriptionEndpoints.change, { body, silent: true }),
+      onSuccess: done,
+    }),
+    cancel: useMutation({ mutationFn: () => http.call(subscriptionEndpoints.cancel), onSuccess: done }),
+    resume: useMutation({ mutationFn: () => http.call(subscriptionEndpoints.resume), onSuccess: done }),
+    withdraw: useMutation({
+      mutationFn: () => http.call(subscriptionEndpoints.withdrawDowngrade),
+      onSuccess: done,
+    }),
+  };
+}
+
+export function useInvoices() {
+  const { workspaceId } = useSession();
+  return useQuery({
+    queryKey: billingKeys.invoices(workspaceId),
+    queryFn: () => http.call(subscriptionEndpoints.invoices),
+  });
+}
+
+export function usePaymentMethods() {
+  const { workspaceId } = useSession();
+  return useQuery({
+    queryKey: billingKeys.paymentMethods(workspaceId),
+    queryFn: () => http.call(paymentMethodEndpoints.list),
+  });
+}
+
+export function useRefreshPaymentMethods() {
+  const client = useQueryClient();
+  const { workspaceId } = useSession();
+  return () => client.invalidateQueries({ queryKey: billingKeys.paymentMethods(workspaceId) });
+}
+
+export const setDefaultPaymentMethod = (id: string) => http.call(paymentMethodEndpoints.setDefault, { params: { id } });
+export const removePaymentMethod = (id: string) =>
+  http.call(paymentMethodEndpoints.remove, { params: { id }, silent: true });
+export const createSetupIntent = () => http.call(paymentMethodEndpoints.setupIntent, { silent: true });
+export const addPaymentMethod = (paymentMethodId: string) =>
+  http.call(paymentMethodEndpoints.add, { body: { payment_method_id: paymentMethodId }, silent: true });
+
+// admin: plans
+export const listPlans = () => http.call(planEndpoints.list);
+export const createPlan = (body: PlanBody) => http.call(planEndpoints.create, { body, inlineFields: true });
+export const updatePlan = (id: string, body: PlanBody) =>
+  http.call(planEndpoints.update, { params: { id }, body, inlineFields: true });
+export const deletePlan = (id: string) => http.call(planEndpoints.remove, { params: { id }, silent: true });
