@@ -8,6 +8,12 @@ import { NumberInput } from '../../ui/NumberInput.tsx';
 import { NullableNumberInput, wholeNumberRule } from '../admin/index.ts';
 import { createPlan, updatePlan } from './billing-api.ts';
 
+const LIMIT_LABELS = {
+  member_limit: 'billing.memberLimit',
+  channel_limit: 'billing.channelLimit',
+  ai_agent_limit: 'billing.aiAgentLimit',
+} as const;
+
 type Values = Required<Omit<PlanBody, 'discounted_monthly_price_cents' | 'discounted_yearly_price_cents'>> & {
   /** an empty box (or $0.00) is no discount */
   discounted_monthly_price_cents?: number;
@@ -136,36 +142,13 @@ export function PlanDrawer({
               <DollarInput />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="member_limit"
-              label={t('billing.memberLimit')}
-              extra={t('billing.unlimitedHint')}
-              rules={limitRule}
-            >
-              <NullableNumberInput />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="channel_limit"
-              label={t('billing.channelLimit')}
-              extra={t('billing.unlimitedHint')}
-              rules={limitRule}
-            >
-              <NullableNumberInput />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="ai_agent_limit"
-              label={t('billing.aiAgentLimit')}
-              extra={t('billing.unlimitedHint')}
-              rules={limitRule}
-            >
-              <NullableNumberInput />
-            </Form.Item>
-          </Col>
+          {(['member_limit', 'channel_limit', 'ai_agent_limit'] as const).map((name) => (
+            <Col xs={24} sm={8} key={name}>
+              <Form.Item name={name} label={t(LIMIT_LABELS[name])} extra={t('billing.unlimitedHint')} rules={limitRule}>
+                <NullableNumberInput />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
         <Form.Item name="features" label={t('billing.features')}>
           <Checkbox.Group
