@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pageField, pageSizeField } from './fields.ts';
-import { BILLING_CYCLES, currentSubscriptionEndpoint, PLAN_FEATURES, subscriptionSchema } from './workspace.ts';
+import {
+  BILLING_CYCLES,
+  currentSubscriptionEndpoint,
+  PLAN_FEATURES,
+  SUBSCRIPTION_STATUSES,
+  subscriptionSchema,
+} from './workspace.ts';
 
 /** Billing (issue 25): plans, the organization's subscription, its payment methods and its wallet. Money: integer cents. */
 
@@ -30,6 +36,7 @@ export const BILLING_LIMITS = {
   topUpMinCents: 1000,
   topUpMaxCents: 10_000_000,
   adjustmentMaxCents: 100_000_000,
+  adjustmentReasonMax: 200,
 } as const;
 
 const cents = z
@@ -333,5 +340,91 @@ export const stripeAdminEndpoints = {
     response: z.object({ ok: z.literal(true), livemode: z.boolean() }),
     summary:
       "Test the Stripe secret key (the one given, else the saved one) by reading Stripe's balance (system admin)",
+  }),
+};
+
+/** An organization as the operator's view lists it: its plan, subscription and wallet. */
+export const adminBillingOrganizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  plan_tag: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  billing_cycle: z.enum(BILLING_CYCLES).nullable(),
+  period_end: z.number().nullable(),
+  trial_end: z.number().nullable(),
+  /** a plan granted without payment until `period_end` */
+  comp: z.boolean(),
+  balance_cents: z.number().int(),
+  currency: z.string(),
+});
+export type AdminBillingOrganization = z.infer<typeof adminBillingOrganizationSchema>;
+
+export const walletAdjustmentBodySchema = z.object({
+  /** positive credits, negative debits */
+  amount_cents: z
+    .number({ error: 'adjustment_amount_invalid' })
+    .int({ error: 'adjustment_amount_invalid' })
+    .min(-BILLING_LIMITS.adjustmentMaxCents, { error: 'adjustment_amount_invalid' })
+    .max(BILLING_LIMITS.adjustmentMaxCents, { error: 'adjustment_amount_invalid' })
+    .refine((value) => value !== 0, { error: 'adjustment_amount_invalid' }),
+  reason: z
+    .string({ error: 'adjustment_reason_required' })
+    .trim()
+    .min(1, { error: 'adjustment_reason_required' })
+    .max(BILLING_LIMITS.adjustmentReasonMax, { error: 'adjustment_reason_required' }),
+  /** made by the browser once per dialog: the same id again moves the money once (a double click) */
+  request_id: z.uuid({ error: 'request_invalid' }),
+});
+export type WalletAdjustmentBody = z.infer<typeof walletAdjustmentBodySchema>;
+
+const futureSeconds = z
+  .number({ error: 'billing_date_in_past' })
+  .int({ error: 'billing_date_in_past' })
+  .refine((value) => value > Date.now() / 1000, { error: 'billing_date_in_past' });
+
+export const compBodySchema = z.object({
+  plan_tag: z.string({ error: 'plan_not_found' }).trim().min(1, { error: 'plan_not_found' }).max(BILLING_LIMITS.tagMax),
+  /** unix seconds: the plan is in force until then */
+  until: futureSeconds,
+});
+export type CompBody = z.infer<typeof compBodySchema>;
+
+export const trialBodySchema = z.object({ trial_end: futureSeconds });
+
+export const adminBillingEndpoints = {
+  organizations: endpoint({
+    method: 'GET',
+    path: '/v1/admin/billing/organizations',
+    query: z.object({ keyword: z.string().trim().max(200).optional(), page: pageField, size: pageSizeField }),
+    response: z.array(adminBillingOrganizationSchema),
+    paged: true,
+    summary:
+      'Every organization with its plan, status, cycle, period end and wallet balance (workspace_management_read)',
+  }),
+  adjustWallet: endpoint({
+    method: 'POST',
+    path: '/v1/admin/billing/organizations/:id/wallet-adjustment',
+    params: idParams,
+    body: walletAdjustmentBodySchema,
+    response: adminBillingOrganizationSchema,
+    summary:
+      "Credit (positive) or debit (negative) an organization's wallet with a reason, once per request_id (audited)",
+  }),
+  comp: endpoint({
+    method: 'POST',
+    path: '/v1/admin/billing/organizations/:id/comp',
+    params: idParams,
+    body: compBodySchema,
+    response: adminBillingOrganizationSchema,
+    summary: 'Grant a plan without payment until a time (audited)',
+  }),
+  trial: endpoint({
+    method: 'POST',
+    path: '/v1/admin/billing/organizations/:id/trial',
+    params: idParams,
+    body: trialBodySchema,
+    response: adminBillingOrganizationSchema,
+    summary: "Extend the organization's trial to a time (audited)",
   }),
 };

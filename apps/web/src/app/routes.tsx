@@ -26,11 +26,6 @@ const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
   'salesforce/credential': 'nav.appCredential',
 };
 
-/** /admin/* pages that a later release fills. */
-const ADMIN_PLACEHOLDERS: Record<string, string> = {
-  'subscription-management/organizational-plan-management': 'admin.organizationalPlanManagement',
-};
-
 const placeholders = (table: Record<string, string>): RouteObject[] =>
   Object.entries(table).map(([path, titleKey]) => ({
     path,
@@ -373,7 +368,13 @@ export const routes: RouteObject[] = [
               (m) => <m.PlansPage />,
             ),
           },
-          ...placeholders(ADMIN_PLACEHOLDERS),
+          {
+            path: 'subscription-management/organizational-plan-management',
+            ...page(
+              () => import('../features/billing/OrganizationsBillingPage.tsx'),
+              (m) => <m.OrganizationsBillingPage />,
+            ),
+          },
           notFound,
         ],
       },

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { operatorRoutes } from './operator/organizations.routes.ts';
 import { plansRoutes } from './plans.routes.ts';
 import { stripeWebhookRoutes } from './stripe-webhook/index.ts';
 import { subscriptionModuleRoutes } from './subscription/index.ts';
@@ -7,6 +8,7 @@ import { walletRoutes } from './wallet/index.ts';
 
 export async function billingRoutes(app: AppInstance, ctx: AppContext) {
   plansRoutes(app, ctx);
+  operatorRoutes(app, ctx);
   await subscriptionModuleRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);
   walletRoutes(app, ctx);

@@ -1,9 +1,13 @@
 import {
+  adminBillingEndpoints,
   type BillingCycle,
+  type CompBody,
+  type PageInfo,
   type PlanBody,
   paymentMethodEndpoints,
   planEndpoints,
   subscriptionEndpoints,
+  type WalletAdjustmentBody,
   type WalletTransactionType,
   walletEndpoints,
 } from '@omnichat/contracts';
@@ -30,6 +34,7 @@ export const billingKeys = {
   invoices: (workspaceId: string | null) => ['invoices', workspaceId] as const,
   publicPlans: ['public-plans'] as const,
   adminPlans: ['admin', 'plans'] as const,
+  organizations: ['admin', 'billing-organizations'] as const,
 };
 
 export function usePublicPlans() {
@@ -141,3 +146,17 @@ export const createPlan = (body: PlanBody) => http.call(planEndpoints.create, { 
 export const updatePlan = (id: string, body: PlanBody) =>
   http.call(planEndpoints.update, { params: { id }, body, inlineFields: true });
 export const deletePlan = (id: string) => http.call(planEndpoints.remove, { params: { id }, silent: true });
+
+// admin: the operator's view of organizations
+export async function listBillingOrganizations(query: { keyword: string; page: number; size: number }) {
+  const { data, page } = await http.callEnvelope(adminBillingEndpoints.organizations, {
+    query: { keyword: query.keyword || undefined, page: query.page, size: query.size },
+  });
+  return { items: data, page: page as PageInfo | undefined };
+}
+export const adjustWallet = (id: string, body: WalletAdjustmentBody) =>
+  http.call(adminBillingEndpoints.adjustWallet, { params: { id }, body, silent: true });
+export const grantPlan = (id: string, body: CompBody) =>
+  http.call(adminBillingEndpoints.comp, { params: { id }, body, silent: true });
+export const extendTrial = (id: string, trialEnd: number) =>
+  http.call(adminBillingEndpoints.trial, { params: { id }, body: { trial_end: trialEnd }, silent: true });
