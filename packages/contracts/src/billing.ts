@@ -392,6 +392,20 @@ export type CompBody = z.infer<typeof compBodySchema>;
 
 export const trialBodySchema = z.object({ trial_end: futureSeconds });
 
+/** One event in an organization's subscription history: an operator's action or an applied Stripe event. */
+export const subscriptionHistoryEntrySchema = z.object({
+  /** unix seconds */
+  at: z.number().int(),
+  /** the audit action (`subscription.comp`, `subscription.trial_extend`, `wallet.adjust`) or the Stripe event type */
+  kind: z.string(),
+  plan_tag: z.string().nullable(),
+  amount_cents: z.number().int().nullable(),
+  status: z.string().nullable(),
+  /** the system admin's name for an operator's action; null for Stripe's */
+  actor: z.string().nullable(),
+});
+export type SubscriptionHistoryEntry = z.infer<typeof subscriptionHistoryEntrySchema>;
+
 export const adminBillingEndpoints = {
   organizations: endpoint({
     method: 'GET',
@@ -426,5 +440,15 @@ export const adminBillingEndpoints = {
     body: trialBodySchema,
     response: adminBillingOrganizationSchema,
     summary: "Extend the organization's trial to a time (audited)",
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/v1/admin/billing/organizations/:id/history',
+    params: idParams,
+    query: z.object({ page: pageField, size: pageSizeField }),
+    response: z.array(subscriptionHistoryEntrySchema),
+    paged: true,
+    summary:
+      "An organization's subscription history, newest first: operators' billing actions and applied Stripe events (subscription_history_read)",
   }),
 };

@@ -1,1 +1,2 @@
 export { type AuditLog, createAuditLog } from './audit.service.ts';
+export { auditLogs } from './audit.tables.ts';

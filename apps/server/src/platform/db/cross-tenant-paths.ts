@@ -8,6 +8,7 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/admin-panel/workspaces-admin.service.ts: a system admin lists every organization',
   'modules/audit/audit.service.ts: a system admin reads the whole audit log',
   'modules/audit/audit.service.ts: platform changes are audited outside any one organization',
+  "modules/billing/operator/history.service.ts: a system admin reads one organization's subscription history from the audit log and Stripe's events",
   'modules/billing/operator/organizations.service.ts: a system admin lists every organization with its plan and wallet',
   "modules/billing/plans.service.ts: a plan's subscriber count",
   'modules/billing/plans.service.ts: deleting a plan only when no organization is on it',

@@ -4,12 +4,14 @@ import { actorOf } from '../../../platform/auth/actor.ts';
 import { routeOf } from '../../../platform/http/endpoint-route.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
+import { createHistoryService } from './history.service.ts';
 import { createOperatorService } from './organizations.service.ts';
 
 /** The operator's view of organizations' billing (system admins with workspace_management_read / _write). */
 export function operatorRoutes(app: AppInstance, ctx: AppContext) {
   const { guards, audit } = ctx;
   const service = createOperatorService(ctx);
+  const historyService = createHistoryService(ctx);
   const tags = ['billing: organizations'];
   const billingOf = (organization: { plan_tag: string | null; status: string; period_end: number | null }) => ({
     plan_tag: organization.plan_tag,
@@ -22,6 +24,15 @@ export function operatorRoutes(app: AppInstance, ctx: AppContext) {
     preHandler: guards.admin('workspace_management_read'),
     handler: async (request) => {
       const { items, page } = await service.list(request.query);
+      return ok(items, page);
+    },
+  });
+
+  app.route({
+    ...routeOf(adminBillingEndpoints.history, tags),
+    preHandler: guards.admin('subscription_history_read'),
+    handler: async (request) => {
+      const { items, page } = await historyService.history(request.params.id, request.query);
       return ok(items, page);
     },
   });
