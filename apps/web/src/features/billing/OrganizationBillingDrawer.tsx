@@ -1,6 +1,6 @@
 import { type AdminBillingOrganization, walletAdjustmentBodySchema } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Descriptions, Divider, Drawer, Form, Input, Radio, Select, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Divider, Drawer, Form, Input, Radio, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,22 @@ import { toast } from '../../app/toast/toast-store.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { DollarInput } from '../../ui/DollarInput.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
-import { adjustWallet, billingKeys, day, dollars, extendTrial, grantPlan, listPlans } from './billing-api.ts';
+import {
+  adjustWallet,
+  billingKeys,
+  day,
+  dollars,
+  extendTrial,
+  grantPlan,
+  listPlans,
+  organizationHistory,
+} from './billing-api.ts';
 
 interface DrawerProps {
   organization: AdminBillingOrganization | null;
   canWrite: boolean;
+  /** the admin holds subscription_history_read */
+  canReadHistory?: boolean;
   onClose: () => void;
   /** the organization as the server answered after a change */
   onChanged: (organization: AdminBillingOrganization) => void;
@@ -203,8 +214,44 @@ function ExtendTrialForm({
   );
 }
 
+/** The organization's subscription events, newest first: operators' actions and Stripe's. */
+function HistoryList({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const history = useQuery({
+    queryKey: ['admin-billing-history', organizationId],
+    queryFn: () => organizationHistory(organizationId),
+  });
+  return (
+    <Table
+      size="small"
+      rowKey={(entry) => `${entry.at}-${entry.kind}`}
+      loading={history.isPending}
+      dataSource={history.data ?? []}
+      pagination={false}
+      columns={[
+        { title: t('billing.history.date'), render: (_, entry) => day(entry.at) },
+        {
+          title: t('billing.history.what'),
+          render: (_, entry) => t(`billing.history.kinds.${entry.kind.replaceAll('.', '_')}`, entry.kind),
+        },
+        { title: t('billing.plan'), render: (_, entry) => entry.plan_tag ?? '-' },
+        {
+          title: t('billing.history.amount'),
+          render: (_, entry) => (entry.amount_cents === null ? '-' : dollars(entry.amount_cents)),
+        },
+      ]}
+    />
+  );
+}
+
 /** An organization's billing: what it has, and (with _write) the operator's actions on it. */
-export function OrganizationBillingDrawer({ organization, canWrite, onClose, onChanged }: DrawerProps) {
+export function OrganizationBillingDrawer({
+  organization,
+  canWrite,
+  canReadHistory = false,
+  onClose,
+  onChanged,
+}: DrawerProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -235,6 +282,12 @@ export function OrganizationBillingDrawer({ organization, canWrite, onClose, onC
               <GrantPlanForm organization={organization} onChanged={onChanged} />
               <Divider titlePlacement="start">{t('billing.operator.extendTrial')}</Divider>
               <ExtendTrialForm organization={organization} onChanged={onChanged} />
+            </>
+          )}
+          {canReadHistory && (
+            <>
+              <Divider titlePlacement="start">{t('billing.history.title')}</Divider>
+              <HistoryList organizationId={organization.id} />
             </>
           )}
         </>

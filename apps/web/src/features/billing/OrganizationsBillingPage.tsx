@@ -18,7 +18,9 @@ import './i18n/index.ts';
  */
 export function OrganizationsBillingPage() {
   const { t } = useTranslation();
-  const canWrite = useAdminAccess().can('workspace_management_write');
+  const access = useAdminAccess();
+  const canWrite = access.can('workspace_management_write');
+  const canReadHistory = access.can('subscription_history_read');
   const client = useQueryClient();
   const list = useList<AdminBillingOrganization, Record<string, never>>({
     queryKey: ({ page, size, keyword }) => [...billingKeys.organizations, { page, size, keyword }],
@@ -94,6 +96,7 @@ export function OrganizationsBillingPage() {
       <OrganizationBillingDrawer
         organization={open}
         canWrite={canWrite}
+        canReadHistory={canReadHistory}
         onClose={() => setOpen(null)}
         onChanged={async (organization) => {
           setOpen(organization);

@@ -156,6 +156,8 @@ export async function listBillingOrganizations(query: { keyword: string; page: n
 }
 export const adjustWallet = (id: string, body: WalletAdjustmentBody) =>
   http.call(adminBillingEndpoints.adjustWallet, { params: { id }, body, silent: true });
+export const organizationHistory = (id: string) =>
+  http.call(adminBillingEndpoints.history, { params: { id }, query: { page: 1, size: 50 } });
 export const grantPlan = (id: string, body: CompBody) =>
   http.call(adminBillingEndpoints.comp, { params: { id }, body, silent: true });
 export const extendTrial = (id: string, trialEnd: number) =>

@@ -115,6 +115,22 @@ export const billingEn = {
   deletePlanWithSubscribers:
     '{{name}} has {{count}} subscribers: the server keeps a plan with subscribers. Hide it instead to stop offering it.',
   hideInstead: 'Hide the plan instead (Edit → Hidden) to stop offering it.',
+  history: {
+    title: 'History',
+    date: 'Date',
+    what: 'What',
+    amount: 'Amount',
+    kinds: {
+      subscription_comp: 'Plan granted',
+      subscription_trial_extend: 'Trial extended',
+      wallet_adjust: 'Wallet adjusted',
+      invoice_paid: 'Invoice paid',
+      invoice_payment_failed: 'Payment failed',
+      customer_subscription_created: 'Subscribed',
+      customer_subscription_updated: 'Subscription changed',
+      customer_subscription_deleted: 'Subscription ended',
+    },
+  },
   operator: {
     subtitle: 'Every organization with its plan and wallet',
     organization: 'Organization',

@@ -116,6 +116,22 @@ export const billingZhCn: typeof billingEn = {
   deletePlanMessage: '将删除 {{name}}。',
   deletePlanWithSubscribers: '{{name}} 有 {{count}} 个订阅组织：有订阅的套餐不能删除。请改为隐藏以停止提供。',
   hideInstead: '请改为隐藏套餐（编辑 → 隐藏）以停止提供。',
+  history: {
+    title: '记录',
+    date: '日期',
+    what: '事项',
+    amount: '金额',
+    kinds: {
+      subscription_comp: '赠送套餐',
+      subscription_trial_extend: '延长试用',
+      wallet_adjust: '调整钱包',
+      invoice_paid: '发票已付',
+      invoice_payment_failed: '付款失败',
+      customer_subscription_created: '已订阅',
+      customer_subscription_updated: '订阅已变更',
+      customer_subscription_deleted: '订阅已结束',
+    },
+  },
   operator: {
     subtitle: '所有组织及其套餐与钱包',
     organization: '组织',

@@ -116,6 +116,22 @@ export const billingZhHk: typeof billingEn = {
   deletePlanMessage: '將刪除 {{name}}。',
   deletePlanWithSubscribers: '{{name}} 有 {{count}} 個訂閱組織：有訂閱的方案不能刪除。請改為隱藏以停止提供。',
   hideInstead: '請改為隱藏方案（編輯 → 隱藏）以停止提供。',
+  history: {
+    title: '記錄',
+    date: '日期',
+    what: '事項',
+    amount: '金額',
+    kinds: {
+      subscription_comp: '贈送方案',
+      subscription_trial_extend: '延長試用',
+      wallet_adjust: '調整錢包',
+      invoice_paid: '發票已付',
+      invoice_payment_failed: '付款失敗',
+      customer_subscription_created: '已訂閱',
+      customer_subscription_updated: '訂閱已變更',
+      customer_subscription_deleted: '訂閱已結束',
+    },
+  },
   operator: {
     subtitle: '所有組織及其方案與錢包',
     organization: '組織',
