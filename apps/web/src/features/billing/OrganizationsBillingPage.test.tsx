@@ -70,4 +70,44 @@ describe("operator's organization plan page", () => {
     expect(within(drawer).queryByText('Adjust wallet')).not.toBeInTheDocument();
     expect(within(drawer).queryByText('Grant plan')).not.toBeInTheDocument();
   });
+
+  it('shows the subscription history to an admin holding subscription_history_read, and only to them', async () => {
+    const history = `/v1/admin/billing/organizations/${ACME.id}/history`;
+    const entry = (at: number, kind: string, amount: number | null) => ({
+      at,
+      kind,
+      plan_tag: 'pro',
+      amount_cents: amount,
+      status: null,
+      actor: null,
+    });
+    const { callsTo } = asSystemAdmin(
+      {
+        'GET /v1/admin/billing/organizations': [paged([ACME])],
+        [`GET ${history}`]: [paged([entry(Date.UTC(2030, 3, 1) / 1000, 'invoice.paid', 2900)])],
+      },
+      { admin: { admin: false }, permissions: ['workspace_management_read', 'subscription_history_read'] },
+    );
+    await renderApp(PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Manage Acme Ltd'));
+    const drawer = await findPanel('Acme Ltd');
+    const row = (await within(drawer).findByText('Invoice paid')).closest('tr') as HTMLElement;
+    for (const text of ['2030-04-01', 'pro', '$29.00']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(callsTo('GET', history)).toHaveLength(1);
+  });
+
+  it('asks for no history without subscription_history_read', async () => {
+    const { callsTo } = asSystemAdmin(
+      { 'GET /v1/admin/billing/organizations': [paged([ACME])] },
+      { admin: { admin: false }, permissions: ['workspace_management_read'] },
+    );
+    await renderApp(PAGE);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Manage Acme Ltd'));
+    const drawer = await findPanel('Acme Ltd');
+    expect(within(drawer).getByText('$123.45')).toBeInTheDocument();
+    expect(within(drawer).queryByText('History')).not.toBeInTheDocument();
+    expect(callsTo('GET', `/v1/admin/billing/organizations/${ACME.id}/history`)).toHaveLength(0);
+  });
 });
