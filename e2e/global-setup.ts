@@ -33,6 +33,8 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   // the inbox and broadcast journeys start a fake Graph API on this port (Meta is out of reach)
   const graphPort = await freePort();
+  // the billing journey starts a fake Stripe API on this port (Stripe is out of reach)
+  const stripePort = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'omnichat-e2e-'));
 
   const env: NodeJS.ProcessEnv = {
@@ -45,6 +47,7 @@ export async function setup(project: TestProject) {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'info',
     GRAPH_API_URL: `http://127.0.0.1:${graphPort}/v23.0`,
+    STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
   };
   if (process.env.DATABASE_URL) {
     const name = `omnichat_e2e_${randomBytes(5).toString('hex')}`;
@@ -85,6 +88,7 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('serverLog', logFile);
   project.provide('graphPort', graphPort);
+  project.provide('stripePort', stripePort);
 }
 
 export async function teardown() {
@@ -99,5 +103,6 @@ declare module 'vitest' {
     baseUrl: string;
     serverLog: string;
     graphPort: number;
+    stripePort: number;
   }
 }

@@ -1,6 +1,6 @@
 import { CreditCardOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PaymentMethod } from '@omnichat/contracts';
-import { Button, Card, List, Space, Tag } from 'antd';
+import { Button, Card, Empty, List, Space, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
@@ -41,7 +41,7 @@ export function PaymentMethodsCard() {
         {(list) => (
           <List<PaymentMethod>
             dataSource={list}
-            locale={{ emptyText: t('billing.noCards') }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('billing.noCards')} /> }}
             renderItem={(method) => (
               <List.Item
                 actions={[

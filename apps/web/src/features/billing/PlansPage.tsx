@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Plan } from '@omnichat/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
@@ -45,7 +45,7 @@ export function PlansPage() {
             loading={plans.isPending}
             dataSource={plans.data ?? []}
             pagination={false}
-            locale={{ emptyText: t('billing.noPlans') }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('billing.noPlans')} /> }}
             columns={[
               { key: 'tag', title: t('billing.tag'), dataIndex: 'tag' },
               { key: 'name', title: t('billing.name'), dataIndex: 'name' },

@@ -1,5 +1,19 @@
 import type { BillingCycle, PublicPlan, Subscription } from '@omnichat/contracts';
-import { Alert, Button, Card, Col, Descriptions, Flex, Modal, Row, Segmented, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Modal,
+  Row,
+  Segmented,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSubscription } from '../../app/queries.ts';
@@ -219,7 +233,14 @@ function Invoices() {
         loading={invoices.isPending}
         dataSource={invoices.data ?? []}
         pagination={false}
-        locale={{ emptyText: invoices.isError ? t('billing.loadFailed') : t('billing.noInvoices') }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={invoices.isError ? t('billing.loadFailed') : t('billing.noInvoices')}
+            />
+          ),
+        }}
         columns={[
           { key: 'date', title: t('billing.date'), render: (_, row) => day(row.created_at) },
           { key: 'number', title: t('billing.invoiceNumber'), render: (_, row) => row.number ?? row.id },

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { topUpBodySchema, type WalletTransaction, type WalletTransactionType } from '@omnichat/contracts';
-import { Alert, Button, Card, Flex, Form, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -145,7 +145,9 @@ function Transactions() {
           scroll={{ x: 640 }}
           loading={list.isFetching}
           dataSource={list.data?.data ?? []}
-          locale={{ emptyText: t('billing.noTransactions') }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('billing.noTransactions')} />,
+          }}
           pagination={{
             current: page,
             pageSize: size,
