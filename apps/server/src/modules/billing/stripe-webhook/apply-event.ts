@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { type BillingAccountRow, billingAccounts } from '../billing.tables.ts';
+import { isMissing } from '../stripe-errors.ts';
 import { planById } from '../subscription/plan-prices.ts';
 import { accountFromSubscription, saveAccountState } from '../subscription/subscription-state.ts';
 import { topUpSucceeded } from './top-ups.ts';
@@ -46,6 +47,16 @@ export async function applyStripeEvent(ctx: AppContext, tx: Tx, event: Stripe.Ev
   }
 }
 
+/** The subscription as Stripe holds it now; the event's copy when Stripe cannot say (no key, or it is gone). */
+async function currentSubscriptionAtStripe(ctx: AppContext, subscription: Stripe.Subscription) {
+  const stripe = await ctx.stripe.client();
+  if (!stripe) return subscription;
+  return stripe.subscriptions.retrieve(subscription.id).catch((error: unknown) => {
+    if (isMissing(error)) return subscription;
+    throw error;
+  });
+}
+
 /** Older than the state already kept: an event delivered late never undoes a newer one. */
 const isStale = (account: BillingAccountRow, created: number) =>
   account.stripeStateAt !== null && created < account.stripeStateAt;
@@ -60,7 +71,10 @@ async function subscriptionChanged(
   if (account.stripeSubscriptionId && account.stripeSubscriptionId !== subscription.id)
     return `subscription ${subscription.id} is not the organization's current one`;
   if (isStale(account, created)) return null;
-  const changes = await accountFromSubscription(ctx, account, subscription);
+  // Stripe's events of one second carry no order among themselves (a subscribe and the upgrade right after it): the
+  // subscription as Stripe holds it now is the truth, whatever event brought the news
+  const current = await currentSubscriptionAtStripe(ctx, subscription);
+  const changes = await accountFromSubscription(ctx, account, current);
   if (!changes) return `subscription ${subscription.id} is on no plan of ours`;
   const status = changes.status ?? account.status;
   const plan = await planById(ctx, changes.planId ?? null);
