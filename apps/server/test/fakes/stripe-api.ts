@@ -1,14 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { billing } from './stripe-api-billing.ts';
-import {
-  API_VERSION,
-  catalogue,
-  createStore,
-  payments,
-  type StripeEvent,
-  type TestCard,
-} from './stripe-api-objects.ts';
+import { catalogue } from './stripe-api-catalogue.ts';
+import { payments, type TestCard } from './stripe-api-payments.ts';
+import { API_VERSION, createStore, type StripeEvent } from './stripe-api-store.ts';
 import {
   expand,
   type Form,
