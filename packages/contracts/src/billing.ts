@@ -381,6 +381,8 @@ export type WalletAdjustmentBody = z.infer<typeof walletAdjustmentBodySchema>;
 const futureSeconds = z
   .number({ error: 'billing_date_in_past' })
   .int({ error: 'billing_date_in_past' })
+  // the year 2100: beyond it a date is a mistake (and past JavaScript's dates it would not be one)
+  .max(4_102_444_800, { error: 'request_invalid' })
   .refine((value) => value > Date.now() / 1000, { error: 'billing_date_in_past' });
 
 export const compBodySchema = z.object({
