@@ -31,9 +31,9 @@ export interface BenchServer {
   process: ChildProcess;
   /** the bench's own PostgreSQL database (the server's owner role reads it past row-level security) */
   databaseUrl: string | undefined;
-  /** SIGKILL to the process answering `base` (a crash: nothing finishes), once it exited */
+  /** SIGKILL to the process running the jobs (the worker when split, else the one process), once it exited */
   crash(): Promise<void>;
-  /** a new process of the same kind on the same database and data folder, once it answers */
+  /** a new process in the crashed one's place (same role, database and data folder), once it answers */
   restart(): Promise<void>;
   /** GET or POST (with a JSON body) the API; answers `data`, throws on a refusal */
   call(route: string, body?: object, token?: string): Promise<Record<string, unknown>>;
@@ -145,7 +145,7 @@ export async function startBenchServer(
   const redis = { REDIS_URL: env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
   const first = await start(split ? { ROLE: 'api', ...redis } : {});
   let child = first.child;
-  const worker = split ? (await start({ ROLE: 'worker', ...redis })).child : undefined;
+  let worker = split ? (await start({ ROLE: 'worker', ...redis })).child : undefined;
 
   const server: BenchServer = {
     base: first.base,
@@ -153,13 +153,18 @@ export async function startBenchServer(
     process: child,
     databaseUrl,
     async crash() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
+      const running = worker ?? child;
+      if (running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
       await exited;
     },
     async restart() {
-      const again = await start(split ? { ROLE: 'api', ...redis } : {});
+      if (split) {
+        worker = (await start({ ROLE: 'worker', ...redis })).child;
+        return;
+      }
+      const again = await start({});
       child = again.child;
       server.process = child;
       server.base = again.base;

@@ -6,7 +6,7 @@
  * broadcast to them all is killed (SIGKILL) at half way and a new process started: phones sent twice, recipients
  * lost (neither sent nor in a final status), those `unknown` (in flight at the kill) and the time to completion.
  *
- *   DATABASE_URL=postgres://… node bench/broadcast.bench.ts [customers] [replies per second]
+ *   [BENCH_SPLIT=1] DATABASE_URL=postgres://… node bench/broadcast.bench.ts [customers] [replies per second]
  */
 import { Agent, request } from 'node:http';
 import pg from 'pg';
@@ -41,11 +41,13 @@ const until = async (check: () => Promise<boolean> | boolean, timeoutMs: number,
 
 const graph = await startGraphSink({ phoneNumberId: PHONE_NUMBER_ID, token: TOKEN });
 // a crashed process's sender job is taken again after 10 s of silence instead of a minute (docs/OPERATIONS.md)
-const server = await startBenchServer(undefined, {
-  GRAPH_API_URL: graph.url,
-  LOG_LEVEL: 'error',
-  JOB_LOCK_TIMEOUT_MS: '10000',
-});
+// BENCH_SPLIT=1: an api process answers the replies while a worker process (ROLE=worker) sends the broadcast
+const split = process.env.BENCH_SPLIT === '1';
+const server = await startBenchServer(
+  undefined,
+  { GRAPH_API_URL: graph.url, LOG_LEVEL: 'error', JOB_LOCK_TIMEOUT_MS: '10000' },
+  { split },
+);
 const { workspaceId, token } = await benchOrganization(server, 'Broadcasts');
 const channel = await server.call(
   '/v1/channels',
@@ -240,7 +242,7 @@ await graph.close();
 
 const row = (...cells: (string | number)[]) => console.log(`| ${cells.join(' | ')} |`);
 console.log(
-  `\nBroadcast, ${server.kind}: ${CUSTOMERS.toLocaleString('en')} customers, channel at ${MPS.toLocaleString('en')} messages/s, fake Graph API on a thread of the bench; replies ${REPLIES_PER_SECOND}/s to one conversation\n`,
+  `\nBroadcast, ${server.kind}${split ? ', an api and a worker process (the worker killed in run 2)' : ''}: ${CUSTOMERS.toLocaleString('en')} customers, channel at ${MPS.toLocaleString('en')} messages/s, fake Graph API on a thread of the bench; replies ${REPLIES_PER_SECOND}/s to one conversation\n`,
 );
 row('measure', 'value', 'target');
 row('---', '---', '---');
