@@ -1,6 +1,7 @@
 import type {
   Admin,
   Channel,
+  Customer,
   SelfWorkspace,
   Subscription,
   User,
@@ -145,4 +146,34 @@ export const subscriptionFixture = (overrides: Partial<Subscription> = {}): Subs
   billing_enabled: false,
   features: ['broadcast', 'workflow', 'cs_agent', 'salesforce'],
   ...overrides,
+});
+
+/** A customer as `GET /v1/customers/:id` answers: Amy Chan, reachable by phone, nothing else filled. */
+export const customerFixture = (extra: Partial<Customer> = {}): Customer => ({
+  id: '40000000-0000-4000-8000-000000000001',
+  salutation: null,
+  first_name: 'Amy',
+  last_name: 'Chan',
+  display_name: 'Amy Chan',
+  company: null,
+  email: 'amy@example.com',
+  phone: '+85251234567',
+  whatsapp_id: null,
+  facebook_id: null,
+  instagram_id: null,
+  address_line1: null,
+  address_line2: null,
+  city: null,
+  state: null,
+  zip: null,
+  country: null,
+  source: 'manual',
+  note: null,
+  tags: [],
+  custom_fields: {},
+  marketing_opt_out: false,
+  marketing_opt_out_at: null,
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+  ...extra,
 });

@@ -8,7 +8,10 @@ import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../.
 import { renderApp } from '../../test/render.tsx';
 import { asSystemAdmin, paged, uuid } from '../admin/admin-test-helpers.ts';
 import type { AuditLogEntry } from './audit-api.ts';
-import { changeLines } from './audit-api.ts';
+import { actionLabelKey, changeLines, KNOWN_ACTIONS, TARGET_TYPES, targetTypeLabelKey } from './audit-api.ts';
+import { auditLogEn } from './i18n/en.ts';
+import { auditLogZhCn } from './i18n/zh-cn.ts';
+import { auditLogZhHk } from './i18n/zh-hk.ts';
 
 const WORKSPACE = WORKSPACES[0]!;
 
@@ -231,6 +234,80 @@ describe('admin audit log', () => {
     );
     const sidebar = await screen.findByLabelText('sidebar');
     expect(within(sidebar).getByText('Audit log').closest('a')).toHaveAttribute('href', '/admin/audit-log');
+  });
+});
+
+describe('the audit log of billing', () => {
+  it("shows an operator's billing changes by their labels, money in dollars and dates as days", async () => {
+    const adjust = entry(7, {
+      actor_type: 'admin',
+      actor_name: 'root',
+      action: 'wallet.adjust',
+      target_type: 'workspace',
+      target_id: WORKSPACE.id,
+      target_name: WORKSPACE.name,
+      after: { amount_cents: -500, reason: 'refund', balance_after_cents: 1250 },
+    });
+    const plan = entry(8, {
+      workspace_id: null,
+      actor_type: 'admin',
+      actor_name: 'root',
+      action: 'subscription_plan.update',
+      target_type: 'subscription_plan',
+      target_name: 'Pro',
+      before: { name: 'Pro', monthly_price_cents: 2900 },
+      after: { name: 'Pro', monthly_price_cents: 3900 },
+    });
+    const trial = entry(9, {
+      actor_type: 'admin',
+      actor_name: 'root',
+      action: 'subscription.trial_extend',
+      target_type: 'workspace',
+      target_id: WORKSPACE.id,
+      target_name: WORKSPACE.name,
+      before: { trial_end: null },
+      // 2026-03-01 12:00 UTC
+      after: { trial_end: 1_772_366_400 },
+    });
+    asSystemAdmin({ 'GET /v1/admin/audit-logs': auditList([adjust, plan, trial]) });
+    await renderApp('/admin/audit-log');
+    expect(await screen.findByText('Wallet credited or debited')).toBeInTheDocument();
+    expect(screen.getByText('Plan updated')).toBeInTheDocument();
+    expect(screen.getByText('Trial extended')).toBeInTheDocument();
+    expect(screen.getByText('Plan', { selector: 'td *' })).toBeInTheDocument();
+    expect(screen.queryByText(/wallet\.adjust|subscription_plan|trial_extend/)).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    for (const toggle of screen.getAllByText('Show changes')) await user.click(toggle);
+    const lines = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Amount: — → -$5.00',
+        'Reason: — → refund',
+        'Balance after: — → $12.50',
+        'Monthly price: $29.00 → $39.00',
+        'Trial end: — → 2026-03-01',
+      ]),
+    );
+  });
+
+  it('has a label in every language for every action the filter offers and every target type', () => {
+    // the catalogues themselves: i18next would answer a missing Chinese key from English
+    for (const [language, catalogue] of Object.entries({
+      en: auditLogEn,
+      'zh-hk': auditLogZhHk,
+      'zh-cn': auditLogZhCn,
+    })) {
+      const labels = { auditLog: catalogue } as Record<string, unknown>;
+      const at = (key: string) =>
+        key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], labels);
+      for (const action of KNOWN_ACTIONS.platform) {
+        expect(at(actionLabelKey(action)!), `${language} ${action}`).toEqual(expect.any(String));
+      }
+      for (const type of TARGET_TYPES) {
+        expect(at(targetTypeLabelKey(type)!), `${language} ${type}`).toEqual(expect.any(String));
+      }
+    }
   });
 });
 

@@ -4,15 +4,18 @@ import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/preferences/preferences.tsx';
+import { formatCents } from '../../ui/numeric-text.ts';
 import { permissionLabel } from '../../ui/permission-label.ts';
 import { type AuditLogEntry, changeLines, show } from './audit-api.ts';
 
 const json = (value: unknown) => JSON.stringify(value ?? null, null, 2);
+/** Billing's dates in the log: unix seconds, shown as the billing pages show them (the UTC day). */
+const DATE_FIELDS = new Set(['period_end', 'trial_end']);
 const isRole = (value: unknown) => typeof value === 'string' && (WORKSPACE_ROLES as readonly string[]).includes(value);
 
 /**
  * Names and values of changed fields in the reader's language: a known field's label, roles, yes/no, statuses and
- * permissions by their labels; anything else as it was recorded.
+ * permissions by their labels, money in dollars, billing dates; anything else as it was recorded.
  */
 function useChangeText() {
   const { t } = useTranslation();
@@ -23,6 +26,10 @@ function useChangeText() {
     if (typeof value === 'boolean') return t(value ? 'auditLog.values.yes' : 'auditLog.values.no');
     if (key === 'role' && isRole(value)) return t(`roles.${value}`);
     if (key === 'status' && (value === 'active' || value === 'inactive')) return t(`auditLog.values.${value}`);
+    // money is integer cents (SPEC 2: shown as $D.CC)
+    if (key.endsWith('_cents') && typeof value === 'number')
+      return `${value < 0 ? '-' : ''}$${formatCents(Math.abs(value))}`;
+    if (DATE_FIELDS.has(key) && typeof value === 'number') return new Date(value * 1000).toISOString().slice(0, 10);
     if (key === 'permissions' && Array.isArray(value)) {
       if (value.length === 0) return t('auditLog.values.none');
       const labels = value.map((permission) => permissionLabel(String(permission), t));

@@ -41,6 +41,10 @@ const ORGANIZATION_ACTIONS = [
   'workspace.create',
   'workspace.limits.update',
   'workspace.delete',
+  // an operator's billing changes to this organization (recorded with its id)
+  'subscription.comp',
+  'subscription.trial_extend',
+  'wallet.adjust',
 ] as const;
 
 /** Actions only the platform log holds. */
@@ -51,6 +55,9 @@ const PLATFORM_ACTIONS = [
   'system_admin.permission.update',
   'user.status',
   'user.reset_password',
+  'subscription_plan.create',
+  'subscription_plan.update',
+  'subscription_plan.delete',
 ] as const;
 
 /** The actions the filter offers, per log. */
@@ -64,7 +71,7 @@ export const actionLabelKey = (action: string): string | null =>
   KNOWN_ACTIONS.platform.includes(action) ? `auditLog.actions.${action.replace(/\./g, '_')}` : null;
 
 /** The kinds of target the log names, each with a label in `auditLog.targetTypes`. */
-const TARGET_TYPES: readonly string[] = [
+export const TARGET_TYPES: readonly string[] = [
   'member',
   'invite',
   'workspace',
@@ -72,6 +79,7 @@ const TARGET_TYPES: readonly string[] = [
   'system_admin',
   'user',
   'system_setting',
+  'subscription_plan',
 ];
 
 /** The catalogue key of a known target type's label, or null for one the app does not know. */

@@ -118,10 +118,16 @@ describe('subscription tab', () => {
 
     await user.click(button('Choose Basic'));
     expect(await screen.findByText('Basic starts on 2026-02-01, at the next billing cycle.')).toBeInTheDocument();
-    expect(screen.getByText('From 2026-02-01 the plan changes to plan-1.')).toBeInTheDocument();
+    expect(screen.getByText('From 2026-02-01 the plan changes to Basic.')).toBeInTheDocument();
     await user.click(button('Withdraw'));
     await waitFor(() => expect(callsTo('DELETE', '/v1/subscription/current/next-plan')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText(/the plan changes to/)).not.toBeInTheDocument());
+  });
+
+  it('names a scheduled plan no longer on offer by its tag', async () => {
+    billing({ 'GET /v1/subscription/current': [ok({ ...ACTIVE, next_plan_tag: 'legacy' })] });
+    await renderApp(PAGE);
+    expect(await screen.findByText('From 2026-02-01 the plan changes to legacy.')).toBeInTheDocument();
   });
 
   it('tells that the last payment failed while past due', async () => {

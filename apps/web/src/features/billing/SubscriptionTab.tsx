@@ -46,8 +46,13 @@ export const priceOf = (plan: PublicPlan, cycle: BillingCycle) =>
 function CurrentPlan({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation();
   const actions = useSubscriptionActions();
+  const plans = usePublicPlans();
   const [confirming, setConfirming] = useState(false);
   const { status } = subscription;
+  // the scheduled plan by its name; a plan no longer on offer (hidden) only by its tag
+  const nextPlan =
+    subscription.next_plan_tag &&
+    (plans.data?.find((plan) => plan.tag === subscription.next_plan_tag)?.name ?? subscription.next_plan_tag);
   const subscribed = status === 'active' || status === 'past_due' || status === 'cancelled';
   return (
     <Card title={t('billing.currentPlan')}>
@@ -83,12 +88,12 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
       {status === 'past_due' && (
         <Alert style={{ marginTop: 16 }} type="warning" showIcon role="alert" title={t('billing.pastDue')} />
       )}
-      {subscription.next_plan_tag && (
+      {nextPlan && (
         <Alert
           style={{ marginTop: 16 }}
           type="info"
           showIcon
-          title={t('billing.scheduled', { plan: subscription.next_plan_tag, date: day(subscription.end) })}
+          title={t('billing.scheduled', { plan: nextPlan, date: day(subscription.end) })}
           action={
             <Button size="small" loading={actions.withdraw.isPending} onClick={() => actions.withdraw.mutate()}>
               {t('billing.withdraw')}

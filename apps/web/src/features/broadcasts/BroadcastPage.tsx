@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import type { BroadcastRecipient, BroadcastStatus } from '@omnichat/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Dropdown, Flex, Segmented, Statistic, Tag } from 'antd';
+import { Button, Descriptions, Dropdown, Flex, Segmented, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -30,6 +30,7 @@ import {
   useBroadcastAction,
   useCancelJob,
 } from './broadcasts-api.ts';
+import { PauseReasonAlert } from './PauseReason.tsx';
 import { BroadcastProgressBar, BroadcastStatusTag, useBroadcastPushes } from './parts.tsx';
 import { formatInZone } from './zone.ts';
 import './i18n/index.ts';
@@ -175,7 +176,7 @@ export function BroadcastPage() {
       <QueryView query={broadcast} failed={t('broadcasts.notFound')}>
         {(item) => (
           <Flex vertical gap={16}>
-            {item.status_reason && <Alert type="warning" showIcon title={item.status_reason} />}
+            <PauseReasonAlert broadcast={item} />
             <Descriptions
               size="small"
               column={{ xs: 1, sm: 2, lg: 3 }}

@@ -176,4 +176,46 @@ describe('WhatsApp broadcasts', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel broadcast' }));
     await waitFor(() => expect(callsTo('POST', `${LIST}/${SPRING.id}/cancel`)).toHaveLength(1));
   });
+
+  it('says in words why the server paused a broadcast, links to the fix, and never shows the raw reason', async () => {
+    const short = broadcast(4, 'Autumn sale', { status: 'paused', status_reason: 'wallet_insufficient_funds' });
+    const odd = broadcast(5, 'Odd sale', { status: 'paused', status_reason: 'something_new' });
+    setup({
+      [`GET ${LIST}`]: [paged([short, odd])],
+      [`GET ${LIST}/${short.id}`]: [ok(short)],
+      [`GET ${LIST}/${short.id}/jobs`]: [paged([])],
+    });
+    await renderApp(PAGE);
+    expect(within(await rowOf('Autumn sale')).getByText('Wallet too low')).toBeInTheDocument();
+    expect(within(await rowOf('Odd sale')).getByText('Paused by the system')).toBeInTheDocument();
+    expect(screen.queryByText(/something_new|wallet_insufficient_funds/)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Open Autumn sale' }));
+    const walletText = 'Paused: the wallet cannot cover this broadcast. Top up the wallet, then resume.';
+    expect(await screen.findByText(walletText)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Top up the wallet' })).toHaveAttribute('href', '/app/organization/wallet');
+
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    const push = (status_reason: string | null) =>
+      act(() =>
+        socket.receive({
+          action: 'broadcast.progress',
+          success: true,
+          data: { id: short.id, status: 'paused', status_reason, progress: short.progress },
+        }),
+      );
+    push('channel_token_rejected');
+    expect(
+      await screen.findByText("Paused: Meta rejected the channel's access token. Reconnect the channel, then resume."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(walletText)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open channels' })).toHaveAttribute('href', '/app/chat/channel');
+    push('something_new');
+    expect(await screen.findByText('Paused by the system. Resume it when ready.')).toBeInTheDocument();
+    expect(screen.queryByText(/something_new/)).not.toBeInTheDocument();
+    // paused by hand: no notice
+    push(null);
+    await waitFor(() => expect(screen.queryByText(/^Paused(:| by the system)/)).not.toBeInTheDocument());
+  });
 });

@@ -13,6 +13,7 @@ import { Text } from '../../ui/text.tsx';
 import { useWhatsappChannels } from '../templates/index.ts';
 import { type BroadcastFilters, broadcastKeys, listBroadcasts } from './broadcasts-api.ts';
 import { CreateBroadcastDrawer } from './CreateBroadcastDrawer.tsx';
+import { PauseReasonLine } from './PauseReason.tsx';
 import { BroadcastProgressBar, BroadcastStatusTag, useBroadcastPushes } from './parts.tsx';
 import { formatInZone } from './zone.ts';
 import './i18n/index.ts';
@@ -56,7 +57,12 @@ export function BroadcastsPage() {
     {
       key: 'status',
       title: t('broadcasts.statusTitle'),
-      render: (item) => <BroadcastStatusTag status={item.status} />,
+      render: (item) => (
+        <Flex vertical gap={2} align="flex-start">
+          <BroadcastStatusTag status={item.status} />
+          <PauseReasonLine broadcast={item} />
+        </Flex>
+      ),
     },
     {
       key: 'progress',
@@ -73,6 +79,7 @@ export function BroadcastsPage() {
         {nameLink(item)}
         <BroadcastStatusTag status={item.status} />
       </Flex>
+      <PauseReasonLine broadcast={item} />
       <Text secondary>
         {item.template_name} · {channelName(item.channel_id)} · {formatInZone(item.send_at, zone)}
       </Text>

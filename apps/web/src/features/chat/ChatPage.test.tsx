@@ -1,10 +1,17 @@
-import type { ConversationDetail, Customer, Message } from '@omnichat/contracts';
+import type { ConversationDetail, Message } from '@omnichat/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { fail, ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { approvedTemplate, memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
+import {
+  approvedTemplate,
+  customerFixture,
+  memberOf,
+  PUBLIC_SETTINGS,
+  subscriptionFixture,
+  WORKSPACES,
+} from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const OWNER = WORKSPACES[0]!;
@@ -90,33 +97,8 @@ const TEMPLATE = approvedTemplate({
   created_at: NOW,
   updated_at: NOW,
 });
-const CUSTOMER: Customer = {
-  id: id(501),
-  salutation: null,
-  first_name: 'Amy',
-  last_name: 'Chan',
-  display_name: 'Amy Chan',
-  company: 'Acme',
-  email: null,
-  phone: '+85251234561',
-  whatsapp_id: null,
-  facebook_id: null,
-  instagram_id: null,
-  address_line1: null,
-  address_line2: null,
-  city: null,
-  state: null,
-  zip: null,
-  country: null,
-  source: 'manual',
-  note: null,
-  tags: [],
-  custom_fields: {},
-  marketing_opt_out: false,
-  marketing_opt_out_at: null,
-  created_at: NOW,
-  updated_at: NOW,
-};
+// the customer of conversation 1
+const CUSTOMER = customerFixture({ id: id(501), phone: '+85251234561' });
 
 const sentTo = (calls: StubCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.url === path);
 

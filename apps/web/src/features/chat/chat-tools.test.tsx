@@ -1,42 +1,23 @@
-import type { CannedReply, ConversationDetail, Customer } from '@omnichat/contracts';
+import type { CannedReply, ConversationDetail } from '@omnichat/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
-import { approvedTemplate, memberOf, PUBLIC_SETTINGS, WORKSPACES, whatsappChannel } from '../../test/fixtures.ts';
+import {
+  approvedTemplate,
+  customerFixture,
+  memberOf,
+  PUBLIC_SETTINGS,
+  WORKSPACES,
+  whatsappChannel,
+} from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { CannedRepliesDrawer } from './CannedRepliesDrawer.tsx';
 import { CustomerConversations } from './CustomerConversations.tsx';
 import { NewConversationDialog } from './NewConversationDialog.tsx';
 
-const AMY: Customer = {
-  id: '40000000-0000-4000-8000-000000000001',
-  salutation: null,
-  first_name: 'Amy',
-  last_name: 'Chan',
-  display_name: 'Amy Chan',
-  company: null,
-  email: 'amy@example.com',
-  phone: '+85251234567',
-  whatsapp_id: null,
-  facebook_id: null,
-  instagram_id: null,
-  address_line1: null,
-  address_line2: null,
-  city: null,
-  state: null,
-  zip: null,
-  country: null,
-  source: 'manual',
-  note: null,
-  tags: [],
-  custom_fields: {},
-  marketing_opt_out: false,
-  marketing_opt_out_at: null,
-  created_at: 1_700_000_000,
-  updated_at: 1_700_000_000,
-};
+const AMY = customerFixture();
 const SALES = whatsappChannel();
 
 function conversation(index: number, extra: Partial<ConversationDetail> = {}): ConversationDetail {

@@ -89,6 +89,17 @@ export const broadcastsEn = {
   cancelMessage: 'Cancel {{name}}? The recipients not sent yet will not receive it. This cannot be undone.',
   cancelConfirm: 'Cancel broadcast',
   cancelled: 'Broadcast cancelled',
+  pausedReasons: {
+    wallet_insufficient_funds: 'Paused: the wallet cannot cover this broadcast. Top up the wallet, then resume.',
+    channel_token_rejected: "Paused: Meta rejected the channel's access token. Reconnect the channel, then resume.",
+    unknown: 'Paused by the system. Resume it when ready.',
+  },
+  pausedFix: { wallet_insufficient_funds: 'Top up the wallet', channel_token_rejected: 'Open channels' },
+  pausedShort: {
+    wallet_insufficient_funds: 'Wallet too low',
+    channel_token_rejected: 'Channel token rejected',
+    unknown: 'Paused by the system',
+  },
   counts: {
     total: 'Total',
     pending: 'Pending',

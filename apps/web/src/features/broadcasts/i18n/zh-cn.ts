@@ -90,6 +90,17 @@ export const broadcastsZhCn: typeof broadcastsEn = {
   cancelMessage: '确定取消“{{name}}”吗？尚未发送的收件人将不会收到消息，此操作无法撤销。',
   cancelConfirm: '取消群发',
   cancelled: '群发已取消',
+  pausedReasons: {
+    wallet_insufficient_funds: '已暂停：钱包余额不足以支付此群发。请先为钱包充值，然后继续。',
+    channel_token_rejected: '已暂停：Meta 拒绝了此渠道的访问令牌。请重新连接渠道，然后继续。',
+    unknown: '已由系统暂停。准备好后可继续。',
+  },
+  pausedFix: { wallet_insufficient_funds: '为钱包充值', channel_token_rejected: '前往渠道' },
+  pausedShort: {
+    wallet_insufficient_funds: '钱包余额不足',
+    channel_token_rejected: '渠道令牌被拒',
+    unknown: '已由系统暂停',
+  },
   counts: {
     total: '总数',
     pending: '待发送',

@@ -90,6 +90,17 @@ export const broadcastsZhHk: typeof broadcastsEn = {
   cancelMessage: '要取消「{{name}}」嗎？尚未發送的收件人將不會收到訊息，此操作無法還原。',
   cancelConfirm: '取消廣播',
   cancelled: '已取消廣播',
+  pausedReasons: {
+    wallet_insufficient_funds: '已暫停：錢包餘額不足以支付此廣播。請先為錢包增值，然後繼續。',
+    channel_token_rejected: '已暫停：Meta 拒絕了此渠道的存取權杖。請重新連接渠道，然後繼續。',
+    unknown: '已由系統暫停。準備好後可繼續。',
+  },
+  pausedFix: { wallet_insufficient_funds: '為錢包增值', channel_token_rejected: '前往渠道' },
+  pausedShort: {
+    wallet_insufficient_funds: '錢包餘額不足',
+    channel_token_rejected: '渠道權杖被拒',
+    unknown: '已由系統暫停',
+  },
   counts: {
     total: '總數',
     pending: '待發送',
