@@ -22,7 +22,7 @@ const call = (method: 'GET' | 'POST', url: string, token: string, payload?: obje
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const organizations = async (query = '') =>
   json(await call('GET', `/v1/admin/billing/organizations${query}`, writer)) as {
-    data: { id: string; name: string; balance_cents: number; plan_tag: string | null; status: string }[];
+    data: { id: string; name: string; balance_cents: number; plan_tag: string | null; status: string; comp: boolean }[];
     page: { total: number };
   };
 const organization = async (id: string) => (await organizations()).data.find((row) => row.id === id)!;
