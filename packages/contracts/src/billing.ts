@@ -433,7 +433,8 @@ export const adminBillingEndpoints = {
     params: idParams,
     body: compBodySchema,
     response: adminBillingOrganizationSchema,
-    summary: 'Grant a plan without payment until a time (audited)',
+    summary:
+      'Grant a plan without payment until a time (audited); 409 while the organization pays for a plan through Stripe',
   }),
   trial: endpoint({
     method: 'POST',

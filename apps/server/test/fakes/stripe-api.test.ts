@@ -225,6 +225,24 @@ describe('the fake Stripe API, through the real SDK', () => {
     ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
+  it('does a request whose answer is lost, and replays it to the retry; a 500 is retried only when told', async () => {
+    const retrying = new Stripe(KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 1 });
+    const email = 'lost@example.com';
+    fake.failNext({ method: 'POST', path: '/v1/customers' }, 'answer-lost');
+    const customer = await retrying.customers.create({ email });
+    expect(fake.objects('customer', (c) => c.email === email).map((c) => c.id)).toEqual([customer.id]);
+
+    const created = () => fake.requests.filter((r) => r.path === '/v1/customers' && r.params.email === 'five@x.io');
+    fake.failNext({ method: 'POST', path: '/v1/customers' }, { status: 500 });
+    await expect(retrying.customers.create({ email: 'five@x.io' })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAPIError,
+    );
+    expect(created()).toHaveLength(1);
+    fake.failNext({ method: 'POST', path: '/v1/customers' }, { status: 500, retry: true });
+    await retrying.customers.create({ email: 'five@x.io' });
+    expect(created()).toHaveLength(3);
+  });
+
   it('delivers signed events that constructEvent accepts, and a tampered one fails', async () => {
     const SECRET = 'whsec_test_secret';
     const received: { body: string; signature: string }[] = [];

@@ -51,10 +51,24 @@ export interface StripeMatch {
   method?: string;
   path?: string | RegExp;
 }
-/** A failure to answer instead of the real one: the status and the `error` fields, or a dropped connection. */
+/**
+ * A failure to answer instead of the real one: the status and the `error` fields (`retry` is Stripe's
+ * `Stripe-Should-Retry` header, false unless told: Stripe replays its own 500s under an idempotency key), a
+ * connection dropped before Stripe acts (`network`), or one dropped after Stripe did the request (`answer-lost`: the
+ * request takes effect and its answer, kept under its idempotency key, never arrives).
+ */
 export type StripeFailureSpec =
-  | { status: number; type?: string; code?: string; message?: string; decline_code?: string; param?: string }
-  | 'network';
+  | {
+      status: number;
+      type?: string;
+      code?: string;
+      message?: string;
+      decline_code?: string;
+      param?: string;
+      retry?: boolean;
+    }
+  | 'network'
+  | 'answer-lost';
 export interface StripeDelivery {
   event: string;
   type: string;
@@ -233,12 +247,15 @@ export async function startFakeStripe(
     if (failure) {
       if (--failure.times === 0) failures.splice(failures.indexOf(failure), 1);
       if (failure.failure === 'network') return response.destroy();
-      const { status, ...fields } = failure.failure;
+    }
+    if (failure && failure.failure !== 'answer-lost') {
+      const { status, retry = false, ...fields } = failure.failure as Exclude<StripeFailureSpec, string>;
       const type =
         fields.type ?? (status === 402 ? 'card_error' : status >= 500 ? 'api_error' : 'invalid_request_error');
       const error = { message: 'An unknown error occurred', ...fields, type };
-      return send(response, status, errorJson(error, requestId), requestId, { 'stripe-should-retry': 'false' });
+      return send(response, status, errorJson(error, requestId), requestId, { 'stripe-should-retry': String(retry) });
     }
+    const answerLost = failure?.failure === 'answer-lost';
 
     if (!apiKey)
       return send(
@@ -314,6 +331,7 @@ export async function startFakeStripe(
       store.request = null;
     }
     if (slot && status < 500) idempotent.set(slot, { request: `${method} ${url.pathname} ${raw}`, status, body });
+    if (answerLost) return response.destroy();
     send(response, status, body, requestId, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
   }
 
@@ -392,6 +410,8 @@ export async function startFakeStripe(
     },
     /** any object by id, as the API would answer it */
     object: (id: string) => copy(store.objects.get(id)),
+    /** every object of a kind (`subscription`, `payment_intent`, …), optionally those that match */
+    objects: (kind: string, where?: (object: StripeObject) => boolean) => copy(store.all(kind, where)),
     /** the fake's clock, unix seconds */
     now: () => store.now(),
     /** moves the clock forward, doing what Stripe does on the way; resolves once the events are delivered */

@@ -223,6 +223,8 @@ export const serverEn = {
   subscription_not_cancelled: 'the subscription is not cancelled',
   subscription_not_resumable: 'the subscription has ended and cannot be resumed: subscribe again',
   no_scheduled_downgrade: 'there is no scheduled plan change to withdraw',
+  subscription_paid_in_stripe:
+    'this organization pays for a plan through Stripe: cancel its subscription before granting one',
   already_on_plan: 'the organization is already on this plan and cycle',
   downgrade_too_many_members: 'the {plan} plan allows {limit} members: remove {excess} member(s) first',
   downgrade_too_many_channels: 'the {plan} plan allows {limit} channels: remove {excess} channel(s) first',

@@ -210,6 +210,7 @@ export const serverZhCn: ServerCatalogue = {
   subscription_not_cancelled: '订阅尚未取消',
   subscription_not_resumable: '订阅已结束，无法恢复：请重新订阅',
   no_scheduled_downgrade: '没有可撤回的已安排套餐变更',
+  subscription_paid_in_stripe: '此组织正通过 Stripe 付费使用套餐：请先取消其订阅，再赠送套餐',
   already_on_plan: '此组织已在使用此套餐和周期',
   downgrade_too_many_members: '{plan} 套餐最多允许 {limit} 名成员：请先移除 {excess} 名成员',
   downgrade_too_many_channels: '{plan} 套餐最多允许 {limit} 个渠道：请先移除 {excess} 个渠道',

@@ -210,6 +210,7 @@ export const serverZhHk: ServerCatalogue = {
   subscription_not_cancelled: '訂閱尚未取消',
   subscription_not_resumable: '訂閱已結束，無法恢復：請重新訂閱',
   no_scheduled_downgrade: '沒有可撤回的已排定方案變更',
+  subscription_paid_in_stripe: '此組織正透過 Stripe 付費使用方案：請先取消其訂閱，再贈送方案',
   already_on_plan: '此組織已使用此方案及週期',
   downgrade_too_many_members: '{plan} 方案最多容許 {limit} 位成員：請先移除 {excess} 位成員',
   downgrade_too_many_channels: '{plan} 方案最多容許 {limit} 個渠道：請先移除 {excess} 個渠道',

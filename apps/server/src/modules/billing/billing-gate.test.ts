@@ -1,8 +1,11 @@
 import { PLAN_FEATURES } from '@omnichat/contracts';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { channels } from '../channels/channels.tables.ts';
 import { planBody, setSettings, subscribe } from './test-helpers.ts';
 
 let t: TestApp;
@@ -155,6 +158,41 @@ describe('plan limits', () => {
     const refused = await invite(owner.token, 'three@example.com');
     expect(refused.statusCode).toBe(403);
     expect(json(refused).error).toBe('this organization has no free seats left (2)');
+  });
+
+  it("holds the plan's channel limit with billing on, storing nothing past it, and the organization's own with it off", async () => {
+    await setSettings(t, { 'billing.enabled': 'true' });
+    const plan = await createPlan({ channel_limit: 1 });
+    const owner = await createOwner(t);
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.update(workspaces).set({ channelLimit: 3 }).where(eq(workspaces.id, owner.workspaceId)),
+    );
+    await subscribe(t, owner.workspaceId, plan.id);
+    const connect = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/channels',
+        headers: bearer(owner.token),
+        payload: { type: 'webchat', name },
+      });
+    const names = async () =>
+      (await t.database.withWorkspace(owner.workspaceId, (tx) => tx.select().from(channels)))
+        .map((row) => row.name)
+        .sort();
+
+    expect((await connect('One')).statusCode).toBe(200);
+    const second = await connect('Two');
+    expect(second.statusCode).toBe(409);
+    expect(json(second).error).toBe('this organization can connect at most 1 channels');
+    expect(await names()).toEqual(['One']);
+
+    await setSettings(t, { 'billing.enabled': 'false' });
+    expect((await connect('Two')).statusCode).toBe(200);
+    expect((await connect('Three')).statusCode).toBe(200);
+    const fourth = await connect('Four');
+    expect(fourth.statusCode).toBe(409);
+    expect(json(fourth).error).toBe('this organization can connect at most 3 channels');
+    expect(await names()).toEqual(['One', 'Three', 'Two']);
   });
 
   it('lets an organization on an unlimited plan invite past its own member limit', async () => {

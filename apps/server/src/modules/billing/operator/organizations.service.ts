@@ -3,9 +3,9 @@ import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../../platform/db/paging.ts';
-import { notFound } from '../../../platform/errors.ts';
+import { AppError, notFound } from '../../../platform/errors.ts';
 import { liveWorkspace, workspaces } from '../../../platform/identity/workspaces.tables.ts';
-import { billingAccounts, subscriptionPlans, wallets } from '../billing.tables.ts';
+import { type BillingAccountRow, billingAccounts, subscriptionPlans, wallets } from '../billing.tables.ts';
 import { planInForce } from '../billing-gate.ts';
 import { deposit, withdraw } from '../wallet/index.ts';
 
@@ -64,6 +64,16 @@ function toDto(row: Row, now = new Date()): AdminBillingOrganization {
   };
 }
 
+/**
+ * Whether the organization pays for its plan through Stripe now: a subscription of its own (not a comp) that is
+ * active, past due, or cancelled with its period still running. A comp would overwrite what Stripe bills for.
+ */
+function paysThroughStripe(account: BillingAccountRow, now = new Date()) {
+  if (!account.stripeSubscriptionId || account.comp) return false;
+  if (account.status === 'active' || account.status === 'past_due') return true;
+  return account.status === 'cancelled' && account.periodEnd !== null && account.periodEnd > now;
+}
+
 /** The operator's view of billing: every organization's plan and wallet; comps, trials and wallet adjustments. */
 export function createOperatorService(ctx: AppContext) {
   const { database } = ctx;
@@ -117,6 +127,12 @@ export function createOperatorService(ctx: AppContext) {
       const before = await oneIn(tx, id);
       const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.tag, body.plan_tag));
       if (!plan) throw notFound('plan_not_found');
+      const [account] = await tx
+        .select()
+        .from(billingAccounts)
+        .where(eq(billingAccounts.workspaceId, id))
+        .for('update');
+      if (account && paysThroughStripe(account)) throw new AppError(409, 'subscription_paid_in_stripe');
       const granted = {
         planId: plan.id,
         comp: true,

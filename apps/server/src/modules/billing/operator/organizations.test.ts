@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createOwner, loginAdmin } from '../../../../test/fixtures.ts';
 import { bearer, createTestApp, json, type TestApp } from '../../../../test/test-app.ts';
-import { planBody, setSettings } from '../test-helpers.ts';
+import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
+import { billingAccounts } from '../billing.tables.ts';
+import { planBody, setSettings, subscribe } from '../test-helpers.ts';
 
 let t: TestApp;
 let writer: string;
@@ -19,7 +22,7 @@ const call = (method: 'GET' | 'POST', url: string, token: string, payload?: obje
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const organizations = async (query = '') =>
   json(await call('GET', `/v1/admin/billing/organizations${query}`, writer)) as {
-    data: { id: string; name: string; balance_cents: number; plan_tag: string | null; status: string }[];
+    data: { id: string; name: string; balance_cents: number; plan_tag: string | null; status: string; comp: boolean }[];
     page: { total: number };
   };
 const organization = async (id: string) => (await organizations()).data.find((row) => row.id === id)!;
@@ -111,6 +114,64 @@ describe("the operator's view of organizations", () => {
       until: inDays(-1),
     });
     expect(past.statusCode).toBe(400);
+  });
+
+  it('refuses to grant a plan over one the organization pays for through Stripe, changing nothing', async () => {
+    await setSettings(t, { 'billing.enabled': 'true' });
+    const pro = json(await call('POST', '/v1/admin/subscription-plans', writer, planBody())).data as { id: string };
+    const DAY = 86_400_000;
+    const state = async (workspaceId: string) =>
+      t.database.withWorkspace(workspaceId, async (tx) => ({
+        account: (await tx.select().from(billingAccounts).where(eq(billingAccounts.workspaceId, workspaceId)))[0],
+        planTag: (await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]!.planTag,
+      }));
+    const comp = (workspaceId: string) =>
+      call('POST', `/v1/admin/billing/organizations/${workspaceId}/comp`, writer, {
+        plan_tag: 'pro',
+        until: inDays(60),
+      });
+
+    const paying = [
+      { status: 'active' as const },
+      { status: 'past_due' as const },
+      { status: 'cancelled' as const, autoRenewal: false, periodEnd: new Date(Date.now() + 5 * DAY) },
+    ];
+    for (const account of paying) {
+      const { workspaceId } = await createOwner(t);
+      await subscribe(t, workspaceId, pro.id, { stripeSubscriptionId: `sub_${randomUUID()}`, ...account });
+      const before = await state(workspaceId);
+      const refused = await comp(workspaceId);
+      expect(refused.statusCode, account.status).toBe(409);
+      expect(json(refused).error).toBe(
+        'this organization pays for a plan through Stripe: cancel its subscription before granting one',
+      );
+      expect(await state(workspaceId)).toEqual(before);
+      expect((await organization(workspaceId)).comp).toBe(false);
+    }
+
+    // a Stripe subscription that has ended, a cancelled one past its period, an earlier comp: granted
+    const ended = [
+      { status: 'expired' as const, stripeSubscriptionId: `sub_${randomUUID()}` },
+      {
+        status: 'cancelled' as const,
+        stripeSubscriptionId: `sub_${randomUUID()}`,
+        periodEnd: new Date(Date.now() - DAY),
+      },
+      { status: 'active' as const, comp: true },
+    ];
+    for (const account of ended) {
+      const { workspaceId } = await createOwner(t);
+      await subscribe(t, workspaceId, pro.id, account);
+      const granted = await comp(workspaceId);
+      expect(granted.statusCode, granted.body).toBe(200);
+      expect(json(granted).data).toMatchObject({ plan_tag: 'pro', status: 'active', comp: true });
+    }
+    const { workspaceId: fresh } = await createOwner(t);
+    expect((await comp(fresh)).statusCode).toBe(200);
+
+    const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+    const log = json(await call('GET', '/v1/admin/audit-logs?size=100', root)).data as { action: string }[];
+    expect(log.filter((entry) => entry.action === 'subscription.comp')).toHaveLength(ended.length + 1);
   });
 
   it('refuses admins without workspace management and organization users, changing nothing', async () => {

@@ -1,18 +1,22 @@
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../../test/test-app.ts';
 import { notifications } from '../../notifications/notifications.tables.ts';
 import { stripeEvents } from '../billing.tables.ts';
 import {
+  accountRow,
   addCard,
   type BillingWorld,
   billingWorld,
   call,
   currentOf,
   organization,
+  STRIPE_KEY,
   WEBHOOK_PATH,
   WEBHOOK_SECRET,
 } from '../subscription/test-helpers.ts';
+import { setSettings } from '../test-helpers.ts';
 
 let world: BillingWorld;
 beforeAll(async () => {
@@ -101,6 +105,64 @@ describe('the Stripe webhook', () => {
     await fake.deliver(fake.events().slice(-6).reverse());
     await world.applyEvents();
     expect(await currentOf(t, owner.token)).toMatchObject({ status: 'active', plan_tag: 'basic' });
+  });
+
+  it('deposits a top-up once when its payment_intent.succeeded comes after the request confirmed it, twice', async () => {
+    const { t, fake } = world;
+    const owner = await organization(t);
+    await addCard(world, owner.token);
+    const topped = await call(t, owner.token, 'POST', '/v1/wallet/top-up', { amount_cents: 2000 });
+    expect(topped.statusCode, topped.body).toBe(200);
+    expect(json(topped).data.balance_cents).toBe(2000);
+    const customer = (await accountRow(t, owner.workspaceId))!.stripeCustomerId;
+    const succeeded = fake
+      .events('payment_intent.succeeded')
+      .filter((e) => (e.data.object as { customer: string }).customer === customer);
+    expect(succeeded).toHaveLength(1);
+    // Stripe's delivery, a redelivery of the same event, and a copy under another event id
+    await world.applyEvents();
+    await fake.deliver([succeeded[0]!.id]);
+    await world.applyEvents();
+    const copy = fake.signedEvent({ ...succeeded[0]!, id: `${succeeded[0]!.id}_copy` }, WEBHOOK_SECRET);
+    expect((await post(copy.payload, copy.header)).statusCode).toBe(200);
+    await world.applyEvents();
+    expect(fake.deliveries.filter((d) => d.event === succeeded[0]!.id).map((d) => d.status)).toEqual([200, 200]);
+    expect((await storedEvent(`${succeeded[0]!.id}_copy`))?.appliedAt).not.toBeNull();
+
+    expect(json(await call(t, owner.token, 'GET', '/v1/wallet')).data.balance_cents).toBe(2000);
+    const ledger = json(await call(t, owner.token, 'GET', '/v1/wallet/transactions'));
+    expect(ledger.page.total).toBe(1);
+    expect(ledger.data).toEqual([
+      expect.objectContaining({ topic: 'top_up', type: 'deposit', amount_cents: 2000, balance_after_cents: 2000 }),
+    ]);
+  });
+
+  it('ends as Stripe has it when two updates of one second come in reverse order', async () => {
+    const { t, fake } = world;
+    const { owner, subscription } = await subscribed();
+    const id = (await accountRow(t, owner.workspaceId))!.stripeSubscriptionId!;
+    const stripe = new Stripe(STRIPE_KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http' });
+    // Stripe's deliveries fail while the app has another secret; Stripe sends them again later, in no set order
+    await setSettings(t, { 'stripe.webhook_secret': 'whsec_rotated_elsewhere' });
+    const seen = fake.events('customer.subscription.updated').length;
+    await stripe.subscriptions.update(id, { metadata: { note: 'changed in the dashboard' } });
+    await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    await fake.settled();
+    await setSettings(t, { 'stripe.webhook_secret': WEBHOOK_SECRET });
+    const [edited, cancelled] = fake.events('customer.subscription.updated').slice(seen);
+    expect(edited!.created).toBe(cancelled!.created);
+    expect(fake.deliveries.filter((d) => d.event === cancelled!.id).map((d) => d.status)).toEqual([400]);
+    expect(await currentOf(t, owner.token)).toMatchObject({ status: 'active', auto_renewal: true });
+
+    await fake.deliver([cancelled!.id, edited!.id]);
+    await world.applyEvents();
+    expect((await storedEvent(edited!.id))?.appliedAt).not.toBeNull();
+    expect(await currentOf(t, owner.token)).toMatchObject({
+      status: 'cancelled',
+      auto_renewal: false,
+      plan_tag: 'basic',
+      end: subscription.end,
+    });
   });
 
   it('keeps an event of an unknown customer, marked applied with a note, and answers 200', async () => {

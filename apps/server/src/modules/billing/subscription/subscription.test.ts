@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StripeFailureSpec } from '../../../../test/fakes/stripe-api.ts';
 import { joinAs } from '../../../../test/members.ts';
 import { json } from '../../../../test/test-app.ts';
 import { notifications } from '../../notifications/notifications.tables.ts';
@@ -28,6 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
+/** The subscription creates the fake received for a Stripe customer, retries included. */
+const createsFor = (customer: string) =>
+  world.fake.requests.filter(
+    (r) => r.method === 'POST' && r.path === '/v1/subscriptions' && r.params.customer === customer,
+  );
 const subscribe = (token: string, plan_tag: string, billing_cycle: 'monthly' | 'yearly' = 'monthly') =>
   call(world.t, token, 'PUT', CURRENT, { plan_tag, billing_cycle });
 
@@ -208,6 +214,87 @@ describe('subscription changes through Stripe', () => {
     expect(told.map((n) => n.userId).sort()).toEqual([owner.user.id, admin.user.id].sort());
     expect(told.some((n) => n.userId === member.user.id)).toBe(false);
     expect(t.mail.sent.some((m) => m.to === owner.user.email && /payment failed/i.test(m.subject))).toBe(true);
+  });
+
+  it('subscribes yearly at the discounted yearly price, renewing a year later', async () => {
+    const { t, fake } = world;
+    const annual = await world.plan('annual', 5000);
+    await t.database.db
+      .update(subscriptionPlans)
+      .set({ yearlyPriceCents: 50_000, discountedYearlyPriceCents: 42_000 })
+      .where(eq(subscriptionPlans.id, annual.id));
+    const owner = await organization(t);
+    await addCard(world, owner.token);
+    const answer = await subscribe(owner.token, 'annual', 'yearly');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const data = json(answer).data;
+    expect(data).toMatchObject({
+      plan_tag: 'annual',
+      status: 'active',
+      billing_cycle: 'yearly',
+      paid_price_cents: 42_000,
+      auto_renewal: true,
+    });
+    expect(Math.abs(data.start - fake.now())).toBeLessThan(60);
+    expect(data.end - data.start).toBeGreaterThanOrEqual(365 * DAY);
+    expect(data.end - data.start).toBeLessThanOrEqual(366 * DAY);
+    expect(data.next_billing_date).toBe(data.end);
+    await world.applyEvents();
+    expect(await currentOf(t, owner.token)).toMatchObject({ billing_cycle: 'yearly', end: data.end });
+    const invoices = json(await call(t, owner.token, 'GET', '/v1/subscription/invoices')).data;
+    expect(invoices.map((i: { amount_paid_cents: number }) => i.amount_paid_cents)).toEqual([42_000]);
+  });
+
+  it('answers 502 when Stripe cannot be reached on every attempt, leaving nothing half-written', async () => {
+    const { t, fake } = world;
+    const failures: StripeFailureSpec[] = ['network', { status: 500, message: 'Internal error', retry: true }];
+    for (const failure of failures) {
+      const owner = await organization(t);
+      await addCard(world, owner.token);
+      const customer = (await accountRow(t, owner.workspaceId))!.stripeCustomerId!;
+      fake.failNext({ method: 'POST', path: '/v1/subscriptions' }, failure, 3);
+      const down = await subscribe(owner.token, 'basic');
+      expect(down.statusCode).toBe(502);
+      expect(json(down).error).toBe('the payment service cannot be reached: nothing was charged, try again later');
+      // the SDK tried three times (its two retries used up the failures), under one key
+      const attempts = createsFor(customer);
+      expect(attempts).toHaveLength(3);
+      expect(new Set(attempts.map((r) => r.idempotencyKey)).size).toBe(1);
+      await world.applyEvents();
+      expect(await currentOf(t, owner.token)).toMatchObject({ status: 'not_subscribed', plan_tag: null });
+      expect(await accountRow(t, owner.workspaceId)).toMatchObject({
+        status: 'not_subscribed',
+        stripeSubscriptionId: null,
+        planId: null,
+      });
+      expect(await planTagOf(t, owner.workspaceId)).toBeNull();
+      expect(fake.objects('subscription', (s) => s.customer === customer)).toEqual([]);
+    }
+  });
+
+  it('subscribes once through a transient failure: the retry carries the same Idempotency-Key', async () => {
+    const { t, fake } = world;
+    // a 500 Stripe asks to retry, then a create Stripe made whose answer was lost on the way
+    const failures: StripeFailureSpec[] = [{ status: 500, message: 'Lock timeout', retry: true }, 'answer-lost'];
+    for (const failure of failures) {
+      const owner = await organization(t);
+      await addCard(world, owner.token);
+      const customer = (await accountRow(t, owner.workspaceId))!.stripeCustomerId!;
+      fake.failNext({ method: 'POST', path: '/v1/subscriptions' }, failure);
+      const answer = await subscribe(owner.token, 'basic');
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(json(answer).data).toMatchObject({ plan_tag: 'basic', status: 'active' });
+      const attempts = createsFor(customer);
+      expect(attempts).toHaveLength(2);
+      expect(attempts[0]!.idempotencyKey).toBeTruthy();
+      expect(attempts[1]!.idempotencyKey).toBe(attempts[0]!.idempotencyKey);
+      const subscriptions = fake.objects('subscription', (s) => s.customer === customer);
+      expect(subscriptions).toHaveLength(1);
+      await world.applyEvents();
+      expect(await currentOf(t, owner.token)).toMatchObject({ plan_tag: 'basic', status: 'active' });
+      expect((await accountRow(t, owner.workspaceId))?.stripeSubscriptionId).toBe(subscriptions[0]!.id);
+      expect(await planTagOf(t, owner.workspaceId)).toBe('basic');
+    }
   });
 
   it('refuses a plain member and a viewer on every route, and acts on the own organization only', async () => {
