@@ -9,6 +9,6 @@ export {
   settle,
   withdraw,
 } from './ledger.ts';
-export { walletPush } from './wallet-push.ts';
 export { walletRoutes } from './wallet.routes.ts';
 export { creditTopUp, creditTopUpIn } from './wallet.service.ts';
+export { walletPush } from './wallet-push.ts';

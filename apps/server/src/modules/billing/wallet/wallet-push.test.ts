@@ -96,7 +96,10 @@ describe('the wallet pushed to owners and admins', () => {
     const moved = { balance_cents: 4500, reserved_cents: 600 };
     await expect.poll(() => sockets.owner.heard('wallet.changed')).toEqual([moved]);
 
-    const operator = await loginAdmin(t, (await createAdmin(t, { permissions: ['workspace_management_write'] })).username);
+    const operator = await loginAdmin(
+      t,
+      (await createAdmin(t, { permissions: ['workspace_management_write'] })).username,
+    );
     const adjusted = await t.app.inject({
       method: 'POST',
       url: `/v1/admin/billing/organizations/${ws}/wallet-adjustment`,
