@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walletPushSchema } from './billing.ts';
 import { broadcastProgressPushSchema } from './broadcasts.ts';
 import { threadActivitySchema } from './conversation-activity.ts';
 import { messageSchema, typingPushSchema } from './conversations.ts';
@@ -28,6 +29,8 @@ export const SOCKET_PUSHES = {
   'customer_import.progress': customerImportSchema,
   /** a broadcast's status or counts moved on (to members with broadcast_read; at most about twice a second) */
   'broadcast.progress': broadcastProgressPushSchema,
+  /** the organization's wallet balance or reservation moved (to owners and admins; at most about twice a second) */
+  'wallet.changed': walletPushSchema,
   'team.created': teamDetailSchema,
   'team.updated': teamDetailSchema,
   'team.deleted': z.object({ id: z.uuid() }),

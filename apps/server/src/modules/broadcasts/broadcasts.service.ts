@@ -206,7 +206,7 @@ export function createBroadcastsService(ctx: AppContext) {
         .set({ status: 'cancelled', completedAt: new Date(), updatedAt: new Date() })
         .where(eq(broadcasts.id, id))
         .returning();
-      await releaseRest(tx, cancelled!);
+      await releaseRest(ctx, tx, cancelled!);
       return dtoOf(tx, cancelled!);
     });
     pushProgress(ctx, member.workspaceId, dto);

@@ -109,7 +109,7 @@ async function sendBroadcast(ctx: AppContext, workspaceId: string, broadcastId: 
         return;
       }
       if (!claim.recipients.length) {
-        const next = await inWorkspace((tx) => whatNext(tx, broadcastId));
+        const next = await inWorkspace((tx) => whatNext(ctx, tx, broadcastId));
         await announceProgress(ctx, workspaceId, [broadcastId]);
         if (next === 'done') stopped = true;
         else await sleep(next);
@@ -202,7 +202,7 @@ async function claimBatch(
  * are waited for; recipients another process is sending are waited for. With none of them the broadcast is
  * completed. Answers the ms to wait, or `done`.
  */
-async function whatNext(tx: Tx, broadcastId: string): Promise<number | 'done'> {
+async function whatNext(ctx: AppContext, tx: Tx, broadcastId: string): Promise<number | 'done'> {
   await tx
     .update(broadcastRecipients)
     .set({ status: 'unknown', updatedAt: sql`now()` })
@@ -237,7 +237,7 @@ async function whatNext(tx: Tx, broadcastId: string): Promise<number | 'done'> {
     .set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.status, 'sending')))
     .returning();
-  if (completed) await releaseRest(tx, completed);
+  if (completed) await releaseRest(ctx, tx, completed);
   return 'done';
 }
 

@@ -22,7 +22,7 @@ export async function reserveForStart(ctx: AppContext, tx: Tx, broadcast: Broadc
       ),
     );
   const held = (await reservedFor(tx, broadcast.workspaceId, broadcast.id))?.cents ?? 0;
-  await reserve(tx, broadcast.workspaceId, broadcast.id, Math.max(0, open!.cents - held));
+  await reserve(ctx, tx, broadcast.workspaceId, broadcast.id, Math.max(0, open!.cents - held));
 }
 
 /**
@@ -49,5 +49,5 @@ export async function settleSent(
 }
 
 /** The broadcast ended (completed, cancelled): what it still holds (skipped, failed, cancelled, unknown) goes back. */
-export const releaseRest = (tx: Tx, broadcast: Pick<BroadcastRow, 'id' | 'workspaceId'>) =>
-  release(tx, broadcast.workspaceId, broadcast.id);
+export const releaseRest = (ctx: AppContext, tx: Tx, broadcast: Pick<BroadcastRow, 'id' | 'workspaceId'>) =>
+  release(ctx, tx, broadcast.workspaceId, broadcast.id);

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../test/fake-websocket.ts';
 import { fail, ok, type StubCall } from '../../test/fetch-stub.ts';
 import { renderApp } from '../../test/render.tsx';
 import { asOwner } from './test-support.ts';
@@ -17,11 +18,11 @@ const tx = (n: number, type: 'deposit' | 'withdrawal') => ({
 });
 const ALL = [...Array.from({ length: 12 }, (_, i) => tx(i + 1, i % 3 === 0 ? 'withdrawal' : 'deposit'))];
 
-function transactions(call: StubCall) {
+function transactions(call: StubCall, all = ALL) {
   const query = new URL(call.url, 'http://localhost').searchParams;
   const page = Number(query.get('page'));
   const size = Number(query.get('size'));
-  const found = ALL.filter((row) => !query.get('type') || row.type === query.get('type'));
+  const found = all.filter((row) => !query.get('type') || row.type === query.get('type'));
   return {
     status: 200,
     body: {
@@ -124,5 +125,35 @@ describe('wallet page', () => {
     await user.click(button('Save'));
     await waitFor(() => expect(callsTo('PUT', '/v1/wallet/settings')).toHaveLength(1));
     expect(callsTo('PUT', '/v1/wallet/settings')[0]?.body).toEqual({ low_balance_threshold_cents: 5000 });
+  });
+
+  it("shows a top-up Stripe's webhook credited once the server pushes it, without a reload", async () => {
+    // the server's wallet, which the webhook moves while the page is open
+    let wallet = WALLET;
+    let rows = ALL;
+    const { callsTo } = asOwner({
+      'GET /v1/wallet': () => ok(wallet),
+      'GET /v1/wallet/transactions': (call) => transactions(call, rows),
+    });
+    await renderApp(PAGE);
+    const balance = async () =>
+      (await screen.findByText('Balance', { selector: '.ant-statistic-header *' })).closest('.ant-statistic')!;
+    expect(await balance()).toHaveTextContent('$1234.56');
+    await screen.findByText('2026-01-01 00:01');
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+
+    const topUp = { ...tx(13, 'deposit'), amount_cents: 5000, balance_after_cents: 128456 };
+    wallet = { ...WALLET, balance_cents: 128456 };
+    rows = [topUp, ...ALL];
+    const reads = callsTo('GET', '/v1/wallet').length;
+    act(() =>
+      socket.receive({ action: 'wallet.changed', success: true, data: { balance_cents: 128456, reserved_cents: 0 } }),
+    );
+    await waitFor(async () => expect(await balance()).toHaveTextContent('$1284.56'));
+    const row = (await screen.findByText('2026-01-01 00:13')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('$50.00')).toBeInTheDocument();
+    expect(within(row).getByText('$1284.56')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/v1/wallet').length).toBeGreaterThan(reads));
   });
 });

@@ -16,6 +16,7 @@ import {
   useTopUp,
   useTransactions,
   useWallet,
+  useWalletPushes,
   useWalletSettings,
 } from './billing-api.ts';
 import './i18n/index.ts';
@@ -204,6 +205,8 @@ function Transactions() {
 export function WalletPage() {
   const { t } = useTranslation();
   const wallet = useWallet();
+  // money that arrives another way (Stripe's webhook, an operator, a broadcast) shows without a reload
+  useWalletPushes();
   return (
     <>
       <PageHeader title={t('pages.wallet')} />

@@ -7,14 +7,17 @@ import {
   paymentMethodEndpoints,
   planEndpoints,
   subscriptionEndpoints,
+  type Wallet,
   type WalletAdjustmentBody,
   type WalletTransactionType,
   walletEndpoints,
+  walletPushSchema,
 } from '@omnichat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../app/http/index.ts';
 import { queryKeys } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
+import { useSocketAction } from '../../app/socket/index.ts';
 import { formatCents } from '../../ui/numeric-text.ts';
 
 /** Integer cents as $D.CC (SPEC 2). */
@@ -67,6 +70,24 @@ function useRefreshWallet() {
       client.invalidateQueries({ queryKey: billingKeys.wallet(workspaceId) }),
       client.invalidateQueries({ queryKey: billingKeys.transactions(workspaceId) }),
     ]);
+}
+
+/**
+ * Follows the `wallet.changed` push (a top-up Stripe's webhook credited, an operator's adjustment, a broadcast's
+ * charges): the pushed balance shows at once, and the wallet and its transactions are read again.
+ */
+export function useWalletPushes() {
+  const client = useQueryClient();
+  const { workspaceId } = useSession();
+  const refresh = useRefreshWallet();
+  useSocketAction('wallet.changed', (message) => {
+    const push = walletPushSchema.safeParse(message.data);
+    if (!push.success) return;
+    client.setQueryData<Wallet>(billingKeys.wallet(workspaceId), (current) =>
+      current ? { ...current, ...push.data } : current,
+    );
+    void refresh();
+  });
 }
 
 export function useTopUp() {

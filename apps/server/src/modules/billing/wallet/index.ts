@@ -11,3 +11,4 @@ export {
 } from './ledger.ts';
 export { walletRoutes } from './wallet.routes.ts';
 export { creditTopUp, creditTopUpIn } from './wallet.service.ts';
+export { walletPush } from './wallet-push.ts';

@@ -109,10 +109,10 @@ describe('wallet ledger', () => {
     const workspaceId = await newWallet(1_000);
     const broadcastId = crypto.randomUUID();
     await expect(
-      t.database.withWorkspace(workspaceId, (tx) => reserve(tx, workspaceId, broadcastId, 1_200)),
+      t.database.withWorkspace(workspaceId, (tx) => reserve(ctx(), tx, workspaceId, broadcastId, 1_200)),
     ).rejects.toMatchObject({ missingCents: 200 });
     expect((await walletRow(workspaceId)).reservedCents).toBe(0);
-    await t.database.withWorkspace(workspaceId, (tx) => reserve(tx, workspaceId, broadcastId, 800));
+    await t.database.withWorkspace(workspaceId, (tx) => reserve(ctx(), tx, workspaceId, broadcastId, 800));
     // held money is not spendable
     await expect(
       t.database.withWorkspace(workspaceId, (tx) =>
@@ -126,7 +126,7 @@ describe('wallet ledger', () => {
     await settleBatch();
     await settleBatch();
     expect(await walletRow(workspaceId)).toMatchObject({ balanceCents: 700, reservedCents: 500 });
-    await t.database.withWorkspace(workspaceId, (tx) => release(tx, workspaceId, broadcastId));
+    await t.database.withWorkspace(workspaceId, (tx) => release(ctx(), tx, workspaceId, broadcastId));
     expect(await walletRow(workspaceId)).toMatchObject({ balanceCents: 700, reservedCents: 0 });
     expect(await t.database.withWorkspace(workspaceId, (tx) => reservedFor(tx, workspaceId, broadcastId))).toEqual({
       cents: 0,

@@ -11,7 +11,7 @@ import {
   walletTransactions,
 } from '../billing.tables.ts';
 
-/** What the ledger needs of the app: its events (the low-balance warning). */
+/** What the ledger needs of the app: its events (`wallet.changed`, the low-balance warning). */
 export type LedgerContext = Pick<AppContext, 'events'>;
 
 export interface Movement {
@@ -60,6 +60,18 @@ export async function lockWallet(tx: Tx, workspaceId: string): Promise<WalletRow
   return row!;
 }
 
+/**
+ * Tells of the wallet as a movement left it (`wallet.changed`, in the movement's transaction): its listener pushes it
+ * to owners and admins after commit, the movements of one transaction as one push.
+ */
+const changed = (ctx: LedgerContext, tx: Tx, wallet: WalletRow) =>
+  ctx.events.emit(
+    tx,
+    'wallet.changed',
+    { balance_cents: wallet.balanceCents, reserved_cents: wallet.reservedCents },
+    wallet.workspaceId,
+  );
+
 async function existing(tx: Tx, workspaceId: string, idempotencyKey: string) {
   const [row] = await tx
     .select()
@@ -98,6 +110,7 @@ export async function deposit(ctx: LedgerContext, tx: Tx, movement: Movement): P
     .where(eq(wallets.workspaceId, movement.workspaceId))
     .returning();
   const transaction = await append(tx, 'deposit', movement, moved!.balanceCents);
+  await changed(ctx, tx, moved!);
   await watchBalance(ctx, tx, movement.workspaceId, moved!.balanceCents);
   return { transaction, moved: true };
 }
@@ -123,6 +136,7 @@ export async function withdraw(ctx: LedgerContext, tx: Tx, movement: Movement): 
     .returning();
   if (!moved) throw new InsufficientFundsError(movement.amountCents - (wallet.balanceCents - wallet.reservedCents));
   const transaction = await append(tx, 'withdrawal', movement, moved.balanceCents);
+  await changed(ctx, tx, moved);
   await watchBalance(ctx, tx, movement.workspaceId, moved.balanceCents);
   return { transaction, moved: true };
 }
@@ -147,7 +161,7 @@ export async function reservedFor(tx: Tx, workspaceId: string, broadcastId: stri
  * Holds `cents` of the spendable balance for a broadcast (added to what it holds already); not enough → an
  * `InsufficientFundsError` naming what is missing, and nothing is held.
  */
-export async function reserve(tx: Tx, workspaceId: string, broadcastId: string, cents: number) {
+export async function reserve(ctx: LedgerContext, tx: Tx, workspaceId: string, broadcastId: string, cents: number) {
   const wallet = await lockWallet(tx, workspaceId);
   if (cents > 0) {
     const [held] = await tx
@@ -158,6 +172,7 @@ export async function reserve(tx: Tx, workspaceId: string, broadcastId: string, 
       )
       .returning();
     if (!held) throw new InsufficientFundsError(cents - (wallet.balanceCents - wallet.reservedCents));
+    await changed(ctx, tx, held);
   }
   await tx
     .insert(walletReservations)
@@ -229,21 +244,24 @@ export async function settle(
     },
     moved!.balanceCents,
   );
+  await changed(ctx, tx, moved!);
   await watchBalance(ctx, tx, workspaceId, moved!.balanceCents);
   return { transaction, moved: true };
 }
 
 /** Gives back what is held for a broadcast: `cents` of it, or all that is left (its end, its cancel). */
-export async function release(tx: Tx, workspaceId: string, broadcastId: string, cents?: number) {
+export async function release(ctx: LedgerContext, tx: Tx, workspaceId: string, broadcastId: string, cents?: number) {
   const wallet = await lockWallet(tx, workspaceId);
   const reservation = await reservedFor(tx, workspaceId, broadcastId);
   if (!reservation) return 0;
   const freed = Math.min(cents ?? reservation.cents, reservation.cents, wallet.reservedCents);
   if (freed <= 0) return 0;
-  await tx
+  const [freedRow] = await tx
     .update(wallets)
     .set({ reservedCents: sql`${wallets.reservedCents} - ${freed}`, updatedAt: new Date() })
-    .where(eq(wallets.workspaceId, workspaceId));
+    .where(eq(wallets.workspaceId, workspaceId))
+    .returning();
+  await changed(ctx, tx, freedRow!);
   await tx
     .update(walletReservations)
     .set({ cents: sql`${walletReservations.cents} - ${freed}`, updatedAt: new Date() })
