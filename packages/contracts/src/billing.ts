@@ -156,13 +156,6 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
-/**
- * The wallet moved (a deposit, a withdrawal, a broadcast's reservation, charge or release): the `wallet.changed`
- * domain event and socket push (to owners and admins), at most about twice a second per organization.
- */
-export const walletPushSchema = walletSchema.pick({ balance_cents: true, reserved_cents: true });
-export type WalletPush = z.infer<typeof walletPushSchema>;
-
 export const walletTransactionSchema = z.object({
   id: z.uuid(),
   created_at: z.number(),

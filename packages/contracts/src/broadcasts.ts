@@ -126,7 +126,7 @@ export const broadcastSchema = z.object({
   parameters: z.array(z.record(z.string(), z.string())),
   audience: z.record(z.string(), z.unknown()),
   status: z.enum(BROADCAST_STATUSES),
-  /** why it paused by itself: `wallet_insufficient_funds` or `channel_token_rejected`; null otherwise */
+  /** why it paused by itself (the wallet cannot cover it, or Meta rejected the channel's token), as a message key; null otherwise */
   status_reason: z.string().nullable(),
   send_at: z.number(),
   started_at: z.number().nullable(),

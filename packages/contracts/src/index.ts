@@ -33,6 +33,7 @@ export * from './teams.ts';
 export * from './template-prices.ts';
 export * from './text-rules.ts';
 export * from './timezone.ts';
+export * from './wallet-push.ts';
 export * from './webchat.ts';
 export * from './whatsapp-templates.ts';
 export * from './workspace.ts';

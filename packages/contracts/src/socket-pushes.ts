@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { walletPushSchema } from './billing.ts';
 import { broadcastProgressPushSchema } from './broadcasts.ts';
 import { threadActivitySchema } from './conversation-activity.ts';
 import { messageSchema, typingPushSchema } from './conversations.ts';
@@ -7,6 +6,7 @@ import { customerImportSchema } from './customer-import.ts';
 import { WORKSPACE_ROLES } from './permissions.ts';
 import { ACCESS_CHANGED_ACTION } from './socket.ts';
 import { teamDetailSchema } from './teams.ts';
+import { walletPushSchema } from './wallet-push.ts';
 
 const role = z.enum(WORKSPACE_ROLES);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { walletPushSchema } from '../billing.ts';
+import { walletPushSchema } from '../wallet-push.ts';
 
 /** Billing (issue 25): the wallet's and Stripe's news of an organization. */
 export const billingEvents = {

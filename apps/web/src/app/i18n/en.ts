@@ -1,8 +1,5 @@
-import { auditLogEn } from '../../features/audit/i18n/en.ts';
-
 /** English UI labels. Error texts come from the contracts catalogue (`translate`). */
 export const en = {
-  auditLog: auditLogEn,
   common: {
     appName: 'OmniChat',
     loading: 'loading...',
@@ -40,6 +37,7 @@ export const en = {
     current: 'Availability: {{status}}',
   },
   nav: {
+    auditLog: 'Audit log',
     openSidebar: 'open sidebar',
     toggleSidebar: 'toggle sidebar',
     dashboard: 'Dashboard',

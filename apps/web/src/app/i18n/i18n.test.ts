@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { adminPagesEn } from '../../features/admin/i18n/en.ts';
 import { adminPagesZhCn } from '../../features/admin/i18n/zh-cn.ts';
 import { adminPagesZhHk } from '../../features/admin/i18n/zh-hk.ts';
+import { auditLogEn } from '../../features/audit/i18n/en.ts';
+import { auditLogZhCn } from '../../features/audit/i18n/zh-cn.ts';
+import { auditLogZhHk } from '../../features/audit/i18n/zh-hk.ts';
 import { authEn } from '../../features/auth/i18n/auth.en.ts';
 import { authZhCn } from '../../features/auth/i18n/auth.zh-cn.ts';
 import { authZhHk } from '../../features/auth/i18n/auth.zh-hk.ts';
@@ -38,6 +41,7 @@ import { zhHk as appZhHk } from './zh-hk.ts';
 const en = {
   ...appEn,
   adminPages: adminPagesEn,
+  auditLog: auditLogEn,
   marketing: marketingEn,
   customers: customersEn,
   join: joinEn,
@@ -51,6 +55,7 @@ const en = {
 const zhHk = {
   ...appZhHk,
   adminPages: adminPagesZhHk,
+  auditLog: auditLogZhHk,
   marketing: marketingZhHk,
   customers: customersZhHk,
   join: joinZhHk,
@@ -64,6 +69,7 @@ const zhHk = {
 const zhCn = {
   ...appZhCn,
   adminPages: adminPagesZhCn,
+  auditLog: auditLogZhCn,
   marketing: marketingZhCn,
   customers: customersZhCn,
   join: joinZhCn,

@@ -1,4 +1,3 @@
-import { auditLogZhCn } from '../../features/audit/i18n/zh-cn.ts';
 import type { UiCatalogue } from './en.ts';
 
 /** The contracts' messages (errors, toasts) in this language, registered with the UI texts. */
@@ -6,7 +5,6 @@ export { zhCn as messagesZhCn } from '@omnichat/contracts';
 
 /** Simplified Chinese UI labels. */
 export const zhCn: UiCatalogue = {
-  auditLog: auditLogZhCn,
   common: {
     appName: 'OmniChat',
     loading: '加载中...',
@@ -44,6 +42,7 @@ export const zhCn: UiCatalogue = {
     current: '在线状态：{{status}}',
   },
   nav: {
+    auditLog: '审计日志',
     openSidebar: '打开侧边栏',
     toggleSidebar: '切换侧边栏',
     dashboard: '仪表盘',

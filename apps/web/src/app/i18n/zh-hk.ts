@@ -1,4 +1,3 @@
-import { auditLogZhHk } from '../../features/audit/i18n/zh-hk.ts';
 import type { UiCatalogue } from './en.ts';
 
 /** The contracts' messages (errors, toasts) in this language, registered with the UI texts. */
@@ -6,7 +5,6 @@ export { zhHk as messagesZhHk } from '@omnichat/contracts';
 
 /** Traditional Chinese (Hong Kong) UI labels. */
 export const zhHk: UiCatalogue = {
-  auditLog: auditLogZhHk,
   common: {
     appName: 'OmniChat',
     loading: '載入中...',
@@ -44,6 +42,7 @@ export const zhHk: UiCatalogue = {
     current: '上線狀態：{{status}}',
   },
   nav: {
+    auditLog: '審計日誌',
     openSidebar: '開啟側邊欄',
     toggleSidebar: '切換側邊欄',
     dashboard: '主控台',

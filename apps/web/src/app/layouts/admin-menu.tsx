@@ -98,7 +98,7 @@ export const ADMIN_MENU: SidebarItem[] = [
         link: '/admin/settings/omnichannel',
       },
       { key: 'settings-cs-agent', name: 'admin.csAgent', icon: <RobotOutlined />, link: '/admin/settings/cs-agent' },
-      { key: 'audit-log', name: 'auditLog.title', icon: <AuditOutlined />, link: '/admin/audit-log' },
+      { key: 'audit-log', name: 'nav.auditLog', icon: <AuditOutlined />, link: '/admin/audit-log' },
     ],
   },
 ];

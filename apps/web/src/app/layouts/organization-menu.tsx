@@ -75,7 +75,7 @@ export const ORGANIZATION_MENU: SidebarItem[] = [
       { key: 'teams', name: 'nav.teams', icon: <TeamOutlined />, link: '/app/organization/teams' },
       {
         key: 'audit-log',
-        name: 'auditLog.title',
+        name: 'nav.auditLog',
         icon: <AuditOutlined />,
         link: '/app/organization/audit-log',
         adminOnly: true,

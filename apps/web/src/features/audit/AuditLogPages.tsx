@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/use-session.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AuditLogTable } from './AuditLogTable.tsx';
+import './i18n/index.ts';
 
 /** /app/organization/audit-log: the organization's audit log (owners and admins; the menu entry gates it). */
 export function OrganizationAuditLogPage() {

@@ -1,4 +1,4 @@
-/** English labels of the audit-log pages (merged into the app catalogue as `auditLog`). */
+/** English labels of the audit-log pages (registered with its chunk as `auditLog`). */
 export const auditLogEn = {
   title: 'Audit log',
   organizationSubtitle: 'Who changed what in this organization, newest first.',
