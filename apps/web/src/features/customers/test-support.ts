@@ -1,42 +1,23 @@
 import type { Customer } from '@omnichat/contracts';
 import { STORAGE_KEYS, storeWorkspaceMember, writeString } from '../../app/storage.ts';
 import { ok, type StubCall, stubFetch } from '../../test/fetch-stub.ts';
-import { memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
+import { customerFixture, memberOf, PUBLIC_SETTINGS, subscriptionFixture, WORKSPACES } from '../../test/fixtures.ts';
 
 /** The customers pages' test data and fetch stubs, shared by their test files. */
 export const OWNER = WORKSPACES[0]!;
 export const VIP = { id: '40000000-0000-4000-8000-000000000001', name: 'VIP', color: '#1677ff' };
 
 export function customer(index: number, extra: Partial<Customer> = {}): Customer {
-  const hex = index.toString(16).padStart(12, '0');
-  return {
-    id: `50000000-0000-4000-8000-${hex}`,
-    salutation: null,
+  return customerFixture({
+    id: `50000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`,
     first_name: `First${index}`,
-    last_name: 'Chan',
     display_name: `First${index} Chan`,
     company: 'Acme',
     email: `c${index}@example.com`,
     phone: `+8525123456${index % 10}`,
-    whatsapp_id: null,
-    facebook_id: null,
-    instagram_id: null,
-    address_line1: null,
-    address_line2: null,
-    city: null,
-    state: null,
-    zip: null,
     country: 'HK',
-    source: 'manual',
-    marketing_opt_out: false,
-    marketing_opt_out_at: null,
-    note: null,
-    tags: [],
-    custom_fields: {},
-    created_at: 1_700_000_000,
-    updated_at: 1_700_000_000,
     ...extra,
-  };
+  });
 }
 
 export const PEOPLE = [customer(1, { tags: [VIP] }), ...Array.from({ length: 24 }, (_, i) => customer(i + 2))];
