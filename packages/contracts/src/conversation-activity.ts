@@ -1,7 +1,26 @@
 import { z } from 'zod';
 
 /** What an activity line of a thread records (never sent to the customer). */
-export const ACTIVITY_KINDS = ['assigned', 'unassigned', 'closed', 'reopened', 'snoozed', 'labels_changed'] as const;
+export const ACTIVITY_KINDS = [
+  'assigned',
+  'unassigned',
+  'closed',
+  'reopened',
+  'snoozed',
+  'labels_changed',
+  'ai_handoff',
+  'ai_resumed',
+] as const;
+/** Why an AI agent stopped answering a conversation (`ai_handoff`). */
+export const AI_HANDOFF_REASONS = [
+  'member',
+  'tool',
+  'customer_asked',
+  'no_answer',
+  'provider_failed',
+  'budget',
+  'loop_guard',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 const named = z.object({ id: z.uuid(), name: z.string() });
@@ -25,6 +44,9 @@ export const activitySchema = z.object({
   /** labels_changed */
   labels_added: z.array(labelRef).optional(),
   labels_removed: z.array(labelRef).optional(),
+  /** ai_handoff: why (a member took over, the model called `handoff_to_human`, ...) and the model's own words */
+  ai_reason: z.enum(AI_HANDOFF_REASONS).optional(),
+  ai_note: z.string().optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -30,6 +30,11 @@ export const conversationSchema = z.object({
   /** snoozed: out of the open lists until `snoozed_until` (unix seconds) or, when that is null, the customer's next message */
   snoozed: z.boolean(),
   snoozed_until: z.number().nullable(),
+  /**
+   * an AI agent bound to its channel may answer it (while no person is assigned); false once it handed the
+   * conversation to people or a member took it over (`PUT /v1/conversations/{id}/ai`)
+   */
+  ai_active: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -43,10 +48,16 @@ export const conversationDetailSchema = conversationSchema.extend({
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
+/** Who wrote a message: the customer, a member, an AI agent, or the system (a broadcast, a workflow, an echo). */
+export const MESSAGE_SENDER_TYPES = ['customer', 'member', 'ai_agent', 'system'] as const;
+
 export const messageSchema = z.object({
   id: z.uuid(),
   conversation_id: z.uuid(),
   direction: z.enum(['inbound', 'outbound']),
+  sender_type: z.enum(MESSAGE_SENDER_TYPES),
+  /** an AI agent's answer: the knowledge articles it drew on (shown to members, never to the customer) */
+  sources: z.array(z.object({ article_id: z.uuid(), title: z.string() })).nullable(),
   type: z.string(),
   text: z.string().nullable(),
   content: z.record(z.string(), z.unknown()),
@@ -167,6 +178,7 @@ export const typingPushSchema = typingSchema.extend({ member_id: z.uuid(), displ
 export type TypingPush = z.infer<typeof typingPushSchema>;
 
 export const conversationStatusBodySchema = z.object({ status: z.enum(['open', 'closed']) });
+export const conversationAiBodySchema = z.object({ active: z.boolean() });
 
 const idParams = z.object({ id: z.uuid() });
 const paged = true;
@@ -238,6 +250,14 @@ export const conversationEndpoints = {
     body: conversationStatusBodySchema,
     response: conversationSchema,
     summary: 'Close or reopen; a new message from the customer reopens a closed one',
+  }),
+  setAi: endpoint({
+    method: 'PUT',
+    path: '/v1/conversations/:id/ai',
+    params: idParams,
+    body: conversationAiBodySchema,
+    response: conversationSchema,
+    summary: 'Hand the conversation back to the AI agent of its channel (active) or take it over from it',
   }),
   note: endpoint({
     method: 'POST',

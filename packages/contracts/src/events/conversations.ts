@@ -36,6 +36,8 @@ export const CONVERSATION_CHANGES = [
   'labels',
   /** the customer rated it (web chat's CSAT) */
   'rated',
+  /** an AI agent handed it to people, or a member handed it back to the agent */
+  'ai',
 ] as const;
 
 export const conversationEvents = {

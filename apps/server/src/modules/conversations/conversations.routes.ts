@@ -97,6 +97,11 @@ export async function conversationsRoutes(app: AppInstance, ctx: AppContext) {
     handler: async (request) => ok(await service.setStatus(memberOf(request), request.params.id, request.body.status)),
   });
   app.route({
+    ...routeOf(conversationEndpoints.setAi, group),
+    preHandler: write,
+    handler: async (request) => ok(await service.setAi(memberOf(request), request.params.id, request.body.active)),
+  });
+  app.route({
     ...routeOf(conversationEndpoints.note, group),
     preHandler: write,
     handler: async (request) => ok(await outbound.note(memberOf(request), request.params.id, request.body.text)),

@@ -20,6 +20,7 @@ import { channels } from '../channels/index.ts';
 import { customers } from '../customers/index.ts';
 import { type ConversationRow, conversationReads, conversations, messages } from './conversations.tables.ts';
 import { actorOf, threadPage } from './desk/activities.ts';
+import { switchAi } from './desk/ai-control.ts';
 import { assignConversation } from './desk/assignment.ts';
 import { carriesLabel, labelsColumn } from './desk/labels.service.ts';
 import { changeStatus } from './desk/status.ts';
@@ -97,6 +98,7 @@ export function createConversationsService(ctx: AppContext) {
     labels,
     snoozed: !!conversation.snoozedAt,
     snoozed_until: conversation.snoozedUntil ? toUnixSeconds(conversation.snoozedUntil) : null,
+    ai_active: conversation.aiActive,
   });
   const joined = (tx: Tx, member: MemberPrincipal, where: SQL | undefined) =>
     tx
@@ -221,6 +223,22 @@ export function createConversationsService(ctx: AppContext) {
     });
   }
 
+  /** Hands the conversation back to its channel's AI agent, or takes it over from it (a member's handoff). */
+  async function setAi(member: MemberPrincipal, id: string, active: boolean): Promise<Conversation> {
+    return database.withWorkspace(member.workspaceId, async (tx) => {
+      const row = await visible(tx, member, id);
+      await switchAi(
+        ctx.events,
+        tx,
+        member.workspaceId,
+        row,
+        active ? { active } : { active, reason: 'member' },
+        actorOf(member),
+      );
+      return reread(tx, member, id);
+    });
+  }
+
   /**
    * What a socket missed while it was away: messages after the last `seq` it saw (and, with `since`, those whose
    * state changed after that time), in conversations the member may see, oldest first.
@@ -242,5 +260,5 @@ export function createConversationsService(ctx: AppContext) {
     });
   }
 
-  return { list, get, messages: messagesOf, visible, reread, joined, toDto, media, assign, setStatus, catchUp };
+  return { list, get, messages: messagesOf, visible, reread, joined, toDto, media, assign, setStatus, setAi, catchUp };
 }

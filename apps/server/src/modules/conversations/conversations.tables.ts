@@ -54,6 +54,8 @@ export const conversations = pgTable(
     csatScore: integer('csat_score'),
     csatComment: text('csat_comment'),
     csatRatedAt: timestamp('csat_rated_at', { withTimezone: true }),
+    /** an AI agent bound to the channel may answer it (no person assigned); false after a handoff or a takeover */
+    aiActive: boolean('ai_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +97,9 @@ export const messages = pgTable(
     errorCode: integer('error_code'),
     errorTitle: text('error_title'),
     senderMemberId: uuid('sender_member_id'),
+    /** an AI agent's answer: the agent, and the knowledge articles it drew on */
+    senderAgentId: uuid('sender_agent_id'),
+    sources: jsonb('sources').$type<{ article_id: string; title: string }[]>(),
     /** Meta's time of the message (the customer's clock for inbound), else when it was written here */
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -7,6 +7,15 @@ export const toMessageDto = (row: MessageRow): Message => ({
   id: row.id,
   conversation_id: row.conversationId,
   direction: row.direction,
+  sender_type:
+    row.direction === 'inbound'
+      ? 'customer'
+      : row.senderAgentId
+        ? 'ai_agent'
+        : row.senderMemberId
+          ? 'member'
+          : 'system',
+  sources: row.sources ?? null,
   type: row.type,
   text: row.text,
   content: row.content,

@@ -38,6 +38,11 @@ export function activitySentence(t: TFunction, activity: Activity): string {
       if (added && removed) return k('labelsChanged', { added, removed });
       return added ? k('labelsAdded', { added }) : k('labelsRemoved', { removed });
     }
+    case 'ai_resumed':
+      return k('aiResumed');
+    case 'ai_handoff':
+      if (activity.actor) return k('aiTakenOver');
+      return k('aiHandoff', { reason: t(`desk.activity.aiReasons.${activity.ai_reason ?? 'tool'}`) });
   }
 }
 

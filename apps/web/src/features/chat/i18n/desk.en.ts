@@ -17,6 +17,18 @@ export const chatDeskEn = {
     labelsAdded: '{{actor}} added {{added}}',
     labelsRemoved: '{{actor}} removed {{removed}}',
     labelsChanged: '{{actor}} added {{added}} and removed {{removed}}',
+    aiResumed: '{{actor}} handed this conversation back to the AI agent',
+    aiTakenOver: '{{actor}} took this conversation over from the AI agent',
+    aiHandoff: 'The AI agent handed this conversation to the team: {{reason}}',
+    aiReasons: {
+      tool: 'it could not help further',
+      customer_asked: 'the customer asked for a person',
+      no_answer: 'its knowledge does not cover the question',
+      provider_failed: 'the AI provider did not answer',
+      budget: 'the monthly AI budget is used up',
+      loop_guard: 'too many AI answers in an hour',
+      member: 'a member took over',
+    },
   },
   header: {
     assign: 'Assign',

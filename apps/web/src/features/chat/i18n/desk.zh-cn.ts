@@ -18,6 +18,18 @@ export const chatDeskZhCn: typeof chatDeskEn = {
     labelsAdded: '{{actor}} 添加了 {{added}}',
     labelsRemoved: '{{actor}} 移除了 {{removed}}',
     labelsChanged: '{{actor}} 添加了 {{added}}，并移除了 {{removed}}',
+    aiResumed: '{{actor}} 将此对话交回 AI 客服',
+    aiTakenOver: '{{actor}} 从 AI 客服接手了此对话',
+    aiHandoff: 'AI 客服将此对话转交团队：{{reason}}',
+    aiReasons: {
+      tool: '无法继续提供帮助',
+      customer_asked: '客户要求人工服务',
+      no_answer: '知识库未涵盖此问题',
+      provider_failed: 'AI 服务没有响应',
+      budget: '本月 AI 用量已达上限',
+      loop_guard: '一小时内 AI 回复过多',
+      member: '成员已接手',
+    },
   },
   header: {
     assign: '分配',

@@ -18,6 +18,18 @@ export const chatDeskZhHk: typeof chatDeskEn = {
     labelsAdded: '{{actor}} 加上了 {{added}}',
     labelsRemoved: '{{actor}} 移除了 {{removed}}',
     labelsChanged: '{{actor}} 加上了 {{added}}，並移除了 {{removed}}',
+    aiResumed: '{{actor}} 將此對話交回 AI 客服',
+    aiTakenOver: '{{actor}} 從 AI 客服接手了此對話',
+    aiHandoff: 'AI 客服將此對話轉交團隊：{{reason}}',
+    aiReasons: {
+      tool: '未能再提供協助',
+      customer_asked: '客戶要求真人服務',
+      no_answer: '知識庫未涵蓋此問題',
+      provider_failed: 'AI 服務沒有回應',
+      budget: '本月 AI 用量已達上限',
+      loop_guard: '一小時內 AI 回覆過多',
+      member: '成員已接手',
+    },
   },
   header: {
     assign: '分配',
