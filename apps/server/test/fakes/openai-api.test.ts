@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { type APIError } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from './openai-api.ts';
 
@@ -25,14 +25,23 @@ describe('the fake OpenAI API, through the real SDK', () => {
     expect(answer).toMatchObject({
       object: 'chat.completion',
       model: 'chat-model',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Opening hours are 9 to 5.' } }],
+      choices: [
+        { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Opening hours are 9 to 5.' } },
+      ],
     });
     expect(answer.usage?.prompt_tokens).toBeGreaterThan(0);
-    expect(answer.usage?.total_tokens).toBe((answer.usage?.prompt_tokens ?? 0) + (answer.usage?.completion_tokens ?? 0));
+    expect(answer.usage?.total_tokens).toBe(
+      (answer.usage?.prompt_tokens ?? 0) + (answer.usage?.completion_tokens ?? 0),
+    );
     expect(fake.requests[0]).toMatchObject({ method: 'POST', path: '/v1/chat/completions', apiKey: KEY });
-    expect(fake.chats()[0]).toMatchObject({ model: 'chat-model', messages: [{ role: 'user', content: 'When are you open?' }] });
+    expect(fake.chats()[0]).toMatchObject({
+      model: 'chat-model',
+      messages: [{ role: 'user', content: 'When are you open?' }],
+    });
     // once the script is used up: the default answer names the question
-    expect((await ask('Where is the shop?')).choices[0]?.message.content).toBe('Stand-in answer to: Where is the shop?');
+    expect((await ask('Where is the shop?')).choices[0]?.message.content).toBe(
+      'Stand-in answer to: Where is the shop?',
+    );
   });
 
   it('answers a tool call with its JSON arguments as the SDK reads them', async () => {
@@ -58,7 +67,7 @@ describe('the fake OpenAI API, through the real SDK', () => {
     expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
     const unknown = await ask('hi', { model: 'gpt-nope' }).catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((unknown as OpenAI.APIError).code).toBe('model_not_found');
+    expect((unknown as APIError).code).toBe('model_not_found');
   });
 
   it('fails as scripted: a 500, garbage JSON, no choices, a hang', async () => {

@@ -148,7 +148,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
 
   function chat(res: ServerResponse, body: Record<string, unknown>) {
     if (unknownModel(body.model))
-      return error(res, 404, `The model \`${String(body.model)}\` does not exist`, 'invalid_request_error', 'model_not_found');
+      return error(
+        res,
+        404,
+        `The model \`${String(body.model)}\` does not exist`,
+        'invalid_request_error',
+        'model_not_found',
+      );
     const next = chatQueue.shift() ?? (typeof fallback === 'function' ? fallback(body) : fallback);
     if (next === 'hang') return hang(res);
     if (next === 'garbage') {
@@ -156,7 +162,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       return res.end('{"id": "chatcmpl-broken", "choices": [ <html>upstream error');
     }
     if (next === 'no-choices') return send(res, 200, { object: 'chat.completion', choices: [] });
-    if ('status' in next) return error(res, next.status, next.message ?? 'The server had an error', 'server_error', null);
+    if ('status' in next)
+      return error(res, next.status, next.message ?? 'The server had an error', 'server_error', null);
     const promptText = (Array.isArray(body.messages) ? body.messages : [])
       .map((m: { content?: unknown }) => (typeof m?.content === 'string' ? m.content : ''))
       .join('\n');
@@ -173,8 +180,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
                 type: 'function',
                 function: {
                   name: next.tool,
-                  arguments:
-                    typeof next.arguments === 'string' ? next.arguments : JSON.stringify(next.arguments ?? {}),
+                  arguments: typeof next.arguments === 'string' ? next.arguments : JSON.stringify(next.arguments ?? {}),
                 },
               },
             ],
@@ -196,7 +202,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
 
   function embeddings(res: ServerResponse, body: Record<string, unknown>) {
     if (unknownModel(body.model))
-      return error(res, 404, `The model \`${String(body.model)}\` does not exist`, 'invalid_request_error', 'model_not_found');
+      return error(
+        res,
+        404,
+        `The model \`${String(body.model)}\` does not exist`,
+        'invalid_request_error',
+        'model_not_found',
+      );
     const next = embeddingQueue.shift();
     if (next === 'hang') return hang(res);
     if (next === 'garbage') {
@@ -227,7 +239,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     let body: Record<string, unknown> | null = null;
     try {
       const parsed: unknown = raw ? JSON.parse(raw) : null;
-      body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+      body =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
     } catch {
       body = null;
     }
@@ -236,7 +249,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const apiKey = bearer?.[1] ?? null;
     requests.push({ method: req.method ?? 'GET', path, headers: req.headers, apiKey, body, at: Date.now() });
     if (options.keys && !(apiKey && options.keys.includes(apiKey)))
-      return error(res, 401, `Incorrect API key provided: ${apiKey ?? '(none)'}`, 'invalid_request_error', 'invalid_api_key');
+      return error(
+        res,
+        401,
+        `Incorrect API key provided: ${apiKey ?? '(none)'}`,
+        'invalid_request_error',
+        'invalid_api_key',
+      );
     if (req.method === 'GET' && path === '/v1/models')
       return send(res, 200, {
         object: 'list',
@@ -248,7 +267,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
         })),
       });
     if (req.method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/embeddings')) {
-      if (!body) return error(res, 400, 'We could not parse the JSON body of your request.', 'invalid_request_error', null);
+      if (!body)
+        return error(res, 400, 'We could not parse the JSON body of your request.', 'invalid_request_error', null);
       return path === '/v1/embeddings' ? embeddings(res, body) : chat(res, body);
     }
     error(res, 404, `Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url');

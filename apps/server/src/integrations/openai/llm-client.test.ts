@@ -2,7 +2,7 @@ import type { SystemSettingKey } from '@omnichat/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fakes/openai-api.ts';
 import type { SettingsReader } from '../../platform/settings/settings-reader.ts';
-import { createLlmGateway, type LlmClient, type LlmOptions, LlmUnavailable, type LlmTool } from './llm-client.ts';
+import { createLlmGateway, type LlmClient, type LlmOptions, type LlmTool, LlmUnavailable } from './llm-client.ts';
 
 const KEY = 'sk-test-provider-key-123456';
 const HANDOFF: LlmTool = {

@@ -7,8 +7,10 @@ import OpenAI from 'openai';
  */
 export class LlmUnavailable extends Error {
   override readonly name = 'LlmUnavailable';
-  constructor(readonly reason: string) {
+  readonly reason: string;
+  constructor(reason: string) {
     super(`AI provider unavailable: ${reason}`);
+    this.reason = reason;
   }
 }
 
@@ -17,14 +19,18 @@ const MAX_REASON = 200;
 /** A provider's words without any key in them (OpenAI's 401 quotes part of the key), cut short. */
 export function scrubbed(text: string, apiKey: string): string {
   let out = apiKey ? text.split(apiKey).join('***') : text;
-  out = out.replace(/\b(sk|key)-[\w*.-]{4,}/gi, '$1-***').replace(/\s+/g, ' ').trim();
+  out = out
+    .replace(/\b(sk|key)-[\w*.-]{4,}/gi, '$1-***')
+    .replace(/\s+/g, ' ')
+    .trim();
   return out.length > MAX_REASON ? `${out.slice(0, MAX_REASON - 1)}…` : out;
 }
 
 /** The error of a failed SDK call as an `LlmUnavailable` (ours pass through). */
 export function llmFailure(error: unknown, apiKey: string): LlmUnavailable {
   if (error instanceof LlmUnavailable) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new LlmUnavailable('the provider did not answer in time');
+  if (error instanceof OpenAI.APIConnectionTimeoutError)
+    return new LlmUnavailable('the provider did not answer in time');
   if (error instanceof OpenAI.APIUserAbortError) return new LlmUnavailable('the provider did not answer in time');
   if (error instanceof OpenAI.APIConnectionError)
     return new LlmUnavailable(scrubbed(`cannot connect: ${causeOf(error)}`, apiKey));

@@ -109,9 +109,7 @@ describe('testing the CS agents’ AI provider', () => {
     expect((await test(owner.token)).statusCode).toBe(403);
     const everything = await loginAdmin(t, (await createAdmin(t, { permissions: [...ADMIN_PERMISSIONS] })).username);
     expect((await test(everything)).statusCode).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/v1/admin/cs-agent/test', payload: {} })).statusCode,
-    ).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/admin/cs-agent/test', payload: {} })).statusCode).toBe(401);
     expect(fake.requests).toHaveLength(0);
   });
 
