@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './integrations/google/id-token.ts';
 import { createGraphClient } from './integrations/meta/graph-client.ts';
+import { createLlmGateway, type LlmOptions } from './integrations/openai/llm-client.ts';
 import { createStripeGateway } from './integrations/stripe/stripe-client.ts';
 import { adminPanelModule } from './modules/admin-panel/admin-panel.module.ts';
 import { adminsModule } from './modules/admins/admins.module.ts';
@@ -98,6 +99,8 @@ export interface BuildOptions {
   google?: GoogleVerifier;
   /** Tests only: the certificate authority of their https fakes, and DNS pointing made-up names at them. */
   outbound?: Pick<OutboundClientOptions, 'ca' | 'resolve'>;
+  /** Tests only: the AI provider's timeout per try, retries and deadline (20 s, 2, 58 s otherwise). */
+  llm?: LlmOptions;
   /** Time source of time-based checks (tests move it forward). */
   now?: () => number;
 }
@@ -177,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       config.STRIPE_API_URL,
       async () => (await settings.values(['stripe.secret_key']))['stripe.secret_key'],
     ),
+    llm: createLlmGateway(settings, options.llm),
     outbound,
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
     guards,

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { GoogleVerifier } from './integrations/google/id-token.ts';
 import type { GraphClient } from './integrations/meta/graph-client.ts';
+import type { LlmGateway } from './integrations/openai/llm-client.ts';
 import type { StripeGateway } from './integrations/stripe/stripe-client.ts';
 import type { AuditWriter } from './platform/audit/audit-writer.ts';
 import type { AbuseLimits } from './platform/auth/abuse-limits.ts';
@@ -39,6 +40,8 @@ export interface AppContext {
   graph: GraphClient;
   /** Stripe's SDK under STRIPE_API_URL, with the secret key of the system settings */
   stripe: StripeGateway;
+  /** the CS agents' AI provider (an OpenAI-compatible API) of the system settings; null client while not configured */
+  llm: LlmGateway;
   /** requests to URLs users, customers or deliveries name: public addresses only (OUTBOUND_HTTP_ALLOW_PRIVATE) */
   outbound: OutboundClient;
   /** received files (local disk under DATA_DIR/media) */

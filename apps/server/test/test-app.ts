@@ -113,6 +113,8 @@ export async function createTestApp(
     logger?: BuildOptions['logger'];
     /** the outbound client's test hooks: a fake's certificate authority, DNS for made-up names */
     outbound?: BuildOptions['outbound'];
+    /** the AI provider's timeout per try, retries and deadline (a stand-in that hangs need not take 20 s a try) */
+    llm?: BuildOptions['llm'];
   } = {},
 ): Promise<TestApp> {
   const { database, release } = await leaseDatabase();
@@ -134,6 +136,7 @@ export async function createTestApp(
     google: overrides.google,
     logger: overrides.logger,
     outbound: overrides.outbound,
+    llm: overrides.llm,
     now: () => Date.now() + offset,
   });
   await app.ready();

@@ -19,6 +19,7 @@ export * from './events/index.ts';
 export * from './fields.ts';
 export * from './inline-media.ts';
 export * from './limits.ts';
+export * from './llm-provider.ts';
 export * from './locales.ts';
 export * from './members.ts';
 export * from './messages/index.ts';

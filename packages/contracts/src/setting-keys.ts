@@ -49,6 +49,12 @@ export const SYSTEM_SETTINGS = {
   'cs_agent.llm.base_url': { public: false, secret: false, default: '' },
   'cs_agent.llm.api_key': { public: false, secret: true, default: '' },
   'cs_agent.llm.model': { public: false, secret: false, default: '' },
+  /** the embeddings model of the same provider; empty: retrieval by full-text search only */
+  'cs_agent.llm.embedding_model': { public: false, secret: false, default: '' },
+  /** tokens (in and out) a new organization's CS agents may use per month; empty: no budget */
+  'cs_agent.monthly_token_budget_default': { public: false, secret: false, default: '' },
+  /** AI answers per conversation per hour at most (a guard against answering another bot forever); empty: no cap */
+  'cs_agent.max_answers_per_hour': { public: false, secret: false, default: '20' },
 } as const satisfies Record<string, { public: boolean; secret: boolean; default: string }>;
 export type SystemSettingKey = keyof typeof SYSTEM_SETTINGS;
 export const SYSTEM_SETTING_KEYS = Object.keys(SYSTEM_SETTINGS) as SystemSettingKey[];

@@ -77,6 +77,10 @@ export const serverEn = {
   setting_invalid_permissions: 'must be a JSON list of known permission names',
   setting_invalid_prices:
     'must be a JSON list of template prices (category, country, price in cents), one per category and country',
+  // CS agents' provider (issue 26)
+  llm_not_configured: 'set the AI provider’s base URL and chat model first',
+  llm_test_failed: 'the AI provider did not answer the connection test: {error}',
+  llm_unavailable: 'the AI provider cannot be reached: {error}',
   // admin panel
   cannot_deactivate_self: 'you cannot deactivate your own account',
   cannot_change_own_permissions: 'you cannot change your own permissions',

@@ -77,6 +77,10 @@ export const serverZhCn: ServerCatalogue = {
   ws_invalid_message: '消息不是包含操作的有效 JSON',
   ws_too_many_messages: '此连接的消息过多，请放慢',
   push_endpoint_refused: '不接受此浏览器的推送服务网址（只接受公共互联网上的 https 网址）',
+  // CS agents' provider (issue 26)
+  llm_not_configured: '请先设置 AI 服务提供商的基础网址和对话模型',
+  llm_test_failed: 'AI 服务提供商未能响应连接测试：{error}',
+  llm_unavailable: '无法连接 AI 服务提供商：{error}',
   // customers
   customer_email_taken: '此邮箱地址属于客户 {name}',
   customer_phone_taken: '此电话号码属于客户 {name}',

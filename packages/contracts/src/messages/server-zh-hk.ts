@@ -77,6 +77,10 @@ export const serverZhHk: ServerCatalogue = {
   ws_invalid_message: '訊息不是含有操作的有效 JSON',
   ws_too_many_messages: '此連線的訊息過多，請放慢',
   push_endpoint_refused: '不接受此瀏覽器的推送服務網址（只接受公共互聯網上的 https 網址）',
+  // CS agents' provider (issue 26)
+  llm_not_configured: '請先設定 AI 服務供應商的基本網址及對話模型',
+  llm_test_failed: 'AI 服務供應商未能回應連線測試：{error}',
+  llm_unavailable: '無法連接 AI 服務供應商：{error}',
   // customers
   customer_email_taken: '此電郵地址屬於客戶 {name}',
   customer_phone_taken: '此電話號碼屬於客戶 {name}',

@@ -15,6 +15,7 @@ const LIMIT_KEYS = new Set<SystemSettingKey>([
   'defaults.workspace.trial_days',
   'notification.read.remove_after_days',
   'notification.any.remove_after_days',
+  'cs_agent.max_answers_per_hour',
 ]);
 const PERMISSION_KEYS = new Set<SystemSettingKey>(['defaults.member.permissions', 'defaults.team.permissions']);
 const known = new Set<string>(WORKSPACE_PERMISSIONS);
@@ -44,11 +45,15 @@ export function settingValueProblem(key: SystemSettingKey, value: string): Messa
       ? null
       : 'setting_invalid_limit';
   }
+  // tokens in a month run past a 32-bit number on a busy organization: any whole number JavaScript counts exactly
+  if (key === 'cs_agent.monthly_token_budget_default')
+    return trimmed === '' || /^\d{1,15}$/.test(trimmed) ? null : 'setting_invalid_limit';
+  if (key === 'system.source.url' || key === 'cs_agent.llm.base_url')
+    return trimmed === '' || /^https?:\/\/[^\s]+$/i.test(trimmed) ? null : 'url_invalid';
   if (PERMISSION_KEYS.has(key))
     return trimmed === '' || isPermissionList(trimmed) ? null : 'setting_invalid_permissions';
   if (key === 'omnichannel.template.prices')
     return trimmed === '' || isPriceTable(trimmed) ? null : 'setting_invalid_prices';
-  if (key === 'system.source.url') return trimmed === '' || /^https?:\/\/[^\s]+$/i.test(trimmed) ? null : 'url_invalid';
   if (key === 'system.contact.email')
     return trimmed === '' || emailField.safeParse(trimmed).success ? null : 'invalid_email_format';
   return null;

@@ -6,6 +6,7 @@ import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { sendSmtpTest } from '../../platform/mail/mailer.ts';
+import { llmTestRoutes } from './llm-test.routes.ts';
 import { createSettingsService } from './settings.service.ts';
 import { parsePriceTable, TEMPLATE_PRICES_KEY } from './template-pricing.ts';
 import { webManifestRoutes } from './web-manifest.routes.ts';
@@ -78,5 +79,6 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext) {
     },
   });
 
+  llmTestRoutes(app, ctx);
   await webManifestRoutes(app, ctx);
 }

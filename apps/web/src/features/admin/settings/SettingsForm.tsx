@@ -1,6 +1,6 @@
 import { type Setting, translate } from '@omnichat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Flex, Form } from 'antd';
+import { Alert, Card, Flex, Form, type FormInstance } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../app/preferences/preferences.tsx';
@@ -17,12 +17,15 @@ interface SettingsFormProps {
   sections: SettingSection[];
   /** Shown above the form (e.g. "later features use these"). */
   note?: ReactNode;
+  /** the form, for a card beside it that reads what is typed (a connection test before saving) */
+  form?: FormInstance<SettingValues>;
 }
 
-type Values = Record<string, FieldValue>;
+export type SettingValues = Record<string, FieldValue>;
+type Values = SettingValues;
 
 /** Loads the sections' keys (GET /v1/system-setting), edits them, and saves only the changed ones. */
-export function SettingsForm({ name, sections, note }: SettingsFormProps) {
+export function SettingsForm({ name, sections, note, form: given }: SettingsFormProps) {
   const { t } = useTranslation();
   const { locale } = usePreferences();
   const queryClient = useQueryClient();
@@ -30,7 +33,8 @@ export function SettingsForm({ name, sections, note }: SettingsFormProps) {
   const keys = useMemo(() => fields.map((field) => field.key), [fields]);
   const queryKey = adminKeys.settings(keys);
   const query = useQuery({ queryKey, queryFn: () => getSettings(keys) });
-  const [form] = Form.useForm<Values>();
+  const [own] = Form.useForm<Values>();
+  const form = given ?? own;
   const [version, setVersion] = useState(0);
 
   const initial = useMemo(() => {

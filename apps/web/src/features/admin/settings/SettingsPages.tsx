@@ -1,7 +1,8 @@
-import { Flex } from 'antd';
+import { Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { SettingsForm } from './SettingsForm.tsx';
+import { LlmTestCard } from './LlmTestCard.tsx';
+import { SettingsForm, type SettingValues } from './SettingsForm.tsx';
 import { SmtpTestCard } from './SmtpTestCard.tsx';
 import { StripeTestCard } from './StripeTestCard.tsx';
 import type { SettingSection } from './setting-fields.ts';
@@ -21,16 +22,14 @@ interface SettingsPageProps {
   titleKey: string;
   name: string;
   sections: SettingSection[];
-  /** Later features use these settings: show a note saying so. */
-  later?: boolean;
 }
 
-function SettingsPage({ titleKey, name, sections, later }: SettingsPageProps) {
+function SettingsPage({ titleKey, name, sections }: SettingsPageProps) {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t(`admin.${titleKey}`)} />
-      <SettingsForm name={name} sections={sections} note={later ? t('adminPages.settings.laterNote') : undefined} />
+      <SettingsForm name={name} sections={sections} />
     </>
   );
 }
@@ -70,9 +69,20 @@ export function OmnichannelSettingsPage() {
     </>
   );
 }
-export const CsAgentSettingsPage = () => (
-  <SettingsPage titleKey="csAgent" name="settings-cs-agent" sections={CS_AGENT_SECTIONS} later />
-);
+/** /admin/settings/cs-agent: the CS agents' AI provider, their defaults, and a connection test of what is typed. */
+export function CsAgentSettingsPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SettingValues>();
+  return (
+    <>
+      <PageHeader title={t('admin.csAgent')} />
+      <Flex vertical gap={16}>
+        <SettingsForm name="settings-cs-agent" sections={CS_AGENT_SECTIONS} form={form} />
+        <LlmTestCard form={form} />
+      </Flex>
+    </>
+  );
+}
 
 /** /admin/settings/smtp-server: the SMTP form and the test e-mail. */
 export function SmtpSettingsPage() {

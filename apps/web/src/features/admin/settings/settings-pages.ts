@@ -96,9 +96,27 @@ export const OMNICHANNEL_SECTIONS: SettingSection[] = [
 export const CS_AGENT_SECTIONS: SettingSection[] = [
   {
     fields: [
-      { key: 'cs_agent.llm.base_url', kind: 'text', label: 'llmBaseUrl' },
+      { key: 'cs_agent.llm.base_url', kind: 'text', label: 'llmBaseUrl', hint: 'llmBaseUrlHint' },
       { key: 'cs_agent.llm.api_key', kind: 'secret', label: 'llmApiKey' },
-      { key: 'cs_agent.llm.model', kind: 'text', label: 'llmModel' },
+      { key: 'cs_agent.llm.model', kind: 'text', label: 'llmModel', hint: 'llmModelHint' },
+      {
+        key: 'cs_agent.llm.embedding_model',
+        kind: 'text',
+        label: 'llmEmbeddingModel',
+        hint: 'llmEmbeddingModelHint',
+      },
+      {
+        key: 'cs_agent.monthly_token_budget_default',
+        kind: 'number',
+        label: 'llmTokenBudget',
+        hint: 'llmTokenBudgetHint',
+      },
+      {
+        key: 'cs_agent.max_answers_per_hour',
+        kind: 'number',
+        label: 'llmAnswersPerHour',
+        hint: 'llmAnswersPerHourHint',
+      },
     ],
   },
 ];
