@@ -137,7 +137,10 @@ export const knowledgeArticleUpdateBodySchema = z.object({
   /** the imported file's name or the page's address */
   source_name: z.string().trim().max(2000).nullable().optional(),
 });
-export const knowledgeArticleBodySchema = knowledgeArticleUpdateBodySchema.required({ title: true, content: true });
+export const knowledgeArticleBodySchema = knowledgeArticleUpdateBodySchema.extend({
+  title: titleField,
+  content: articleContentField,
+});
 export type KnowledgeArticleBody = z.input<typeof knowledgeArticleBodySchema>;
 
 const articleFields = {
