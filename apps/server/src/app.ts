@@ -21,6 +21,7 @@ import { billingModule } from './modules/billing/billing.module.ts';
 import { broadcastsModule } from './modules/broadcasts/broadcasts.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
+import { csAgentsModule } from './modules/cs-agents/cs-agents.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { membersModule } from './modules/members/members.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
@@ -81,6 +82,7 @@ const MODULES = [
   conversationsModule,
   templatesModule,
   broadcastsModule,
+  csAgentsModule,
   billingModule,
   webchatModule,
   notificationsModule,

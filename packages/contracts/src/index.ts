@@ -10,6 +10,7 @@ export * from './conversation-activity.ts';
 export * from './conversation-labels.ts';
 export * from './conversations.ts';
 export * from './countries.ts';
+export * from './cs-agents.ts';
 export * from './customer-history.ts';
 export * from './customer-import.ts';
 export * from './customers.ts';

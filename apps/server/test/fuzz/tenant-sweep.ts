@@ -64,6 +64,13 @@ export async function seedOrganization(t: TestApp, graph: FakeGraph, phoneNumber
   await t.app.jobs.drain();
   const [conversation] = json(await t.app.inject({ method: 'GET', url: '/v1/conversations', headers })).data;
   await create(`/v1/conversations/${conversation.id}/notes`, { text: 'A note' });
+  const agent = await create('/v1/cs-agents', {
+    name: 'Sweep agent',
+    response_tone: 'friendly',
+    channel_ids: [channel.id],
+  });
+  await create(`/v1/cs-agents/${agent.id}/instructions`, { title: 'Tone', condition: '', content: 'Be brief.' });
+  await create(`/v1/cs-agents/${agent.id}/knowledge`, { title: 'Hours', content: 'Open 9 to 5.' });
   await t.app.jobs.drain();
   return owner;
 }

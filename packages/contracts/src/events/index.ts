@@ -3,6 +3,7 @@ import { accountEvents } from './account.ts';
 import { billingEvents } from './billing.ts';
 import { broadcastEvents } from './broadcasts.ts';
 import { conversationEvents } from './conversations.ts';
+import { csAgentEvents } from './cs-agents.ts';
 import { customerEvents } from './customers.ts';
 import { memberEvents } from './members.ts';
 import { teamEvents } from './teams.ts';
@@ -23,6 +24,7 @@ export const DOMAIN_EVENTS = {
   ...conversationEvents,
   ...templateEvents,
   ...broadcastEvents,
+  ...csAgentEvents,
   ...billingEvents,
 } as const;
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

@@ -148,6 +148,12 @@ export const en = {
   template_parameter_value_required: 'value is required',
   template_parameters_mismatch: 'give an example value for every placeholder of the body, numbered from 1',
   template_button_invalid: 'a button needs its text, and a URL or phone number where its type takes one',
+  // AI customer-service agents (SPEC 5, issue 26)
+  cs_agent_name_required: 'agent name is required',
+  cs_agent_name_max: 'agent name must be less than 100 characters',
+  cs_agent_tone_required: 'response tone is required',
+  knowledge_content_required: 'the article has no text',
+  knowledge_content_max: 'an article has at most 1,000,000 characters: split it into several',
 } as const;
 
 /** A key the web app can translate: built into its entry in English, the other languages arriving with theirs. */

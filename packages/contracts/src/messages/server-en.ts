@@ -235,6 +235,13 @@ export const serverEn = {
   notify_subscription_payment_failed_title: 'The subscription payment failed',
   notify_subscription_payment_failed_body:
     'Stripe could not charge {amount} for the {plan} plan: update the payment method before the subscription ends',
+  // AI customer-service agents (issue 26)
+  cs_agent_limit_reached: 'this organization can have at most {limit} AI agents',
+  cs_agent_channel_taken: 'the channel {channel} already has the AI agent {agent}: one agent per channel',
+  cs_agent_channel_not_found: 'a chosen channel does not exist in this organization',
+  cs_agent_team_not_found: 'the chosen team does not exist in this organization',
+  cs_instructions_max: 'an agent has at most {max} instructions',
+  cs_instruction_order_invalid: "the new order must name every one of the agent's instructions, each once",
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

@@ -220,4 +220,10 @@ export const serverZhCn: ServerCatalogue = {
   downgrade_too_many_channels: '{plan} 套餐最多允许 {limit} 个渠道：请先移除 {excess} 个渠道',
   notify_subscription_payment_failed_title: '订阅付款失败',
   notify_subscription_payment_failed_body: 'Stripe 未能就 {plan} 套餐收取 {amount}：请在订阅结束前更新付款方式',
+  cs_agent_limit_reached: '此组织最多可有 {limit} 个 AI 客服代理',
+  cs_agent_channel_taken: '渠道 {channel} 已由 AI 客服代理 {agent} 负责：每个渠道只能有一个代理',
+  cs_agent_channel_not_found: '所选渠道不属于此组织',
+  cs_agent_team_not_found: '所选团队不属于此组织',
+  cs_instructions_max: '每个客服代理最多 {max} 条指示',
+  cs_instruction_order_invalid: '新顺序必须包含该代理的每条指示，且每条只出现一次',
 };

@@ -220,4 +220,10 @@ export const serverZhHk: ServerCatalogue = {
   downgrade_too_many_channels: '{plan} 方案最多容許 {limit} 個渠道：請先移除 {excess} 個渠道',
   notify_subscription_payment_failed_title: '訂閱付款失敗',
   notify_subscription_payment_failed_body: 'Stripe 未能就 {plan} 方案收取 {amount}：請在訂閱結束前更新付款方式',
+  cs_agent_limit_reached: '此組織最多可有 {limit} 個 AI 客服代理',
+  cs_agent_channel_taken: '渠道 {channel} 已由 AI 客服代理 {agent} 負責：每個渠道只可有一個代理',
+  cs_agent_channel_not_found: '所選渠道不屬於此組織',
+  cs_agent_team_not_found: '所選團隊不屬於此組織',
+  cs_instructions_max: '每個客服代理最多 {max} 條指示',
+  cs_instruction_order_invalid: '新次序必須包含該代理的每條指示，且每條只出現一次',
 };

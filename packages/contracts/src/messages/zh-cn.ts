@@ -140,4 +140,9 @@ export const zhCn: Catalogue = {
   template_parameter_value_required: '请输入值',
   template_parameters_mismatch: '正文中每个占位符都需要一个示例值，从 1 开始编号',
   template_button_invalid: '按钮需要文字，网址或电话号码类型的按钮还需要相应内容',
+  cs_agent_name_required: '必须填写客服代理名称',
+  cs_agent_name_max: '客服代理名称必须少于 100 个字符',
+  cs_agent_tone_required: '必须填写回复语气',
+  knowledge_content_required: '文章没有内容',
+  knowledge_content_max: '一篇文章最多 1,000,000 个字符：请拆分为多篇',
 };

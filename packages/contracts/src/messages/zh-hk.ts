@@ -140,4 +140,9 @@ export const zhHk: Catalogue = {
   template_parameter_value_required: '請輸入值',
   template_parameters_mismatch: '內文中每個佔位符都需要一個示例值，由 1 開始編號',
   template_button_invalid: '按鈕需要文字，網址或電話號碼類型的按鈕亦需要相應內容',
+  cs_agent_name_required: '必須填寫客服代理名稱',
+  cs_agent_name_max: '客服代理名稱必須少於 100 個字元',
+  cs_agent_tone_required: '必須填寫回覆語氣',
+  knowledge_content_required: '文章沒有內容',
+  knowledge_content_max: '一篇文章最多 1,000,000 個字元：請分拆為多篇',
 };

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { createOwner } from '../../../test/fixtures.ts';
+import { json, type TestApp } from '../../../test/test-app.ts';
+import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { requests } from '../teams/test-helpers.ts';
+
+export const PATH = '/v1/cs-agents';
+
+export const agentBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ava',
+  show_name_to_customer: true,
+  response_tone: 'friendly',
+  response_features: ['emojis', 'greet_by_name'],
+  channel_ids: [],
+  handoff_team_id: null,
+  ...overrides,
+});
+
+/** An organization's owner with request helpers bound to the app. */
+export async function agentsSetup(t: TestApp) {
+  const r = requests(t);
+  const owner = await createOwner(t);
+  const webchat = async (token: string, name = 'Site chat') => {
+    const created = await r.post('/v1/channels', token, { type: 'webchat', name });
+    expect(created.statusCode, created.body).toBe(200);
+    return json(created).data as { id: string; name: string };
+  };
+  const team = async (token: string, name = 'Support') => {
+    const created = await r.post('/v1/teams', token, { name });
+    expect(created.statusCode, created.body).toBe(200);
+    return json(created).data as { id: string };
+  };
+  const agent = async (token: string, overrides: Record<string, unknown> = {}) => {
+    const created = await r.post(PATH, token, agentBody(overrides));
+    expect(created.statusCode, created.body).toBe(200);
+    return json(created).data as { id: string; channel_ids: string[] };
+  };
+  const limitAgents = (workspaceId: string, limit: number | null) =>
+    t.database.withWorkspace(workspaceId, (tx) =>
+      tx.update(workspaces).set({ aiAgentLimit: limit }).where(eq(workspaces.id, workspaceId)),
+    );
+  return { r, owner, webchat, team, agent, limitAgents };
+}

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { messageResultSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
+import { INT32_MAX, pageField, pageSizeField } from './fields.ts';
+
+/** AI customer-service agents (issue 26, SPEC 3): their settings, ordered instructions and knowledge articles. */
+export const CS_AGENT_LIMITS = {
+  nameMax: 100,
+  toneMax: 200,
+  featureMax: 100,
+  featuresMax: 20,
+  channelsMax: 100,
+  handoffMessageMax: 1000,
+  titleMax: 200,
+  conditionMax: 1000,
+  instructionMax: 5000,
+  /** instructions of one agent: they all go into every prompt */
+  instructionsMax: 50,
+  articleMax: 1_000_000,
+} as const;
+
+/** Suggestions the editor offers; any text is accepted. */
+export const CS_AGENT_TONES = ['friendly', 'professional', 'concise'] as const;
+export const CS_AGENT_FEATURES = ['emojis', 'bullet_lists', 'follow_up_question', 'greet_by_name'] as const;
+
+/** Where an article's text came from. */
+export const KNOWLEDGE_SOURCES = ['editor', 'file', 'url'] as const;
+export type KnowledgeSource = (typeof KNOWLEDGE_SOURCES)[number];
+
+const nameField = z
+  .string({ error: 'cs_agent_name_required' })
+  .trim()
+  .min(1, { error: 'cs_agent_name_required' })
+  .max(CS_AGENT_LIMITS.nameMax - 1, { error: 'cs_agent_name_max' });
+const toneField = z
+  .string({ error: 'cs_agent_tone_required' })
+  .trim()
+  .min(1, { error: 'cs_agent_tone_required' })
+  .max(CS_AGENT_LIMITS.toneMax - 1);
+const featuresField = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(CS_AGENT_LIMITS.featureMax - 1),
+  )
+  .max(CS_AGENT_LIMITS.featuresMax)
+  .transform((features) => [...new Set(features)]);
+const channelIdsField = z
+  .array(z.uuid())
+  .max(CS_AGENT_LIMITS.channelsMax)
+  .transform((ids) => [...new Set(ids)]);
+const handoffMessageField = z
+  .string()
+  .trim()
+  .max(CS_AGENT_LIMITS.handoffMessageMax)
+  .nullable()
+  .transform((text) => text || null);
+const budgetField = z.number().int().min(1).max(INT32_MAX).nullable();
+
+/** The fields of an agent as `PUT` takes them: each optional, an absent one stays as it is. */
+export const csAgentUpdateBodySchema = z.object({
+  name: nameField.optional(),
+  show_name_to_customer: z.boolean().optional(),
+  response_tone: toneField.optional(),
+  response_features: featuresField.optional(),
+  /** the channels it answers on (web chat included); a channel has at most one agent */
+  channel_ids: channelIdsField.optional(),
+  /** the team a handed-over conversation goes to; null: all teams */
+  handoff_team_id: z.uuid().nullable().optional(),
+  /** what the customer is told when a person takes over; null: the default text in the customer's language */
+  handoff_message: handoffMessageField.optional(),
+  /** tokens (in and out) the agent may use a calendar month; null: no budget */
+  monthly_token_budget: budgetField.optional(),
+});
+export type CsAgentUpdateBody = z.input<typeof csAgentUpdateBodySchema>;
+
+export const csAgentBodySchema = csAgentUpdateBodySchema.extend({
+  name: nameField,
+  response_tone: toneField,
+});
+export type CsAgentBody = z.input<typeof csAgentBodySchema>;
+
+export const csAgentSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  show_name_to_customer: z.boolean(),
+  response_tone: z.string(),
+  response_features: z.array(z.string()),
+  channel_ids: z.array(z.uuid()),
+  handoff_team_id: z.uuid().nullable(),
+  handoff_message: z.string().nullable(),
+  monthly_token_budget: z.number().int().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type CsAgent = z.infer<typeof csAgentSchema>;
+
+const titleField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CS_AGENT_LIMITS.titleMax - 1);
+
+export const csInstructionUpdateBodySchema = z.object({
+  title: titleField.optional(),
+  /** when it applies, in words; empty: always */
+  condition: z.string().trim().max(CS_AGENT_LIMITS.conditionMax).optional(),
+  content: z.string().trim().min(1).max(CS_AGENT_LIMITS.instructionMax).optional(),
+});
+export const csInstructionBodySchema = csInstructionUpdateBodySchema.required({ title: true, content: true });
+export type CsInstructionBody = z.input<typeof csInstructionBodySchema>;
+
+export const csInstructionSchema = z.object({
+  id: z.uuid(),
+  agent_id: z.uuid(),
+  position: z.number().int(),
+  title: z.string(),
+  condition: z.string(),
+  content: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type CsInstruction = z.infer<typeof csInstructionSchema>;
+
+const articleContentField = z
+  .string({ error: 'knowledge_content_required' })
+  .max(CS_AGENT_LIMITS.articleMax, { error: 'knowledge_content_max' })
+  .trim()
+  .min(1, { error: 'knowledge_content_required' });
+
+export const knowledgeArticleUpdateBodySchema = z.object({
+  title: titleField.optional(),
+  content: articleContentField.optional(),
+  source: z.enum(KNOWLEDGE_SOURCES).optional(),
+  /** the imported file's name or the page's address */
+  source_name: z.string().trim().max(2000).nullable().optional(),
+});
+export const knowledgeArticleBodySchema = knowledgeArticleUpdateBodySchema.extend({
+  title: titleField,
+  content: articleContentField,
+});
+export type KnowledgeArticleBody = z.input<typeof knowledgeArticleBodySchema>;
+
+const articleFields = {
+  id: z.uuid(),
+  agent_id: z.uuid(),
+  title: z.string(),
+  source: z.enum(KNOWLEDGE_SOURCES),
+  source_name: z.string().nullable(),
+  /** passages it is indexed as: 0 until indexed */
+  passages: z.number().int(),
+  /** when its passages were last built from its content; null while (re)indexing waits */
+  indexed_at: z.number().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+};
+export const knowledgeArticleSchema = z.object({ ...articleFields, content: z.string() });
+export type KnowledgeArticle = z.infer<typeof knowledgeArticleSchema>;
+/** An article in a list: its content's first characters and length instead of the whole (up to a megabyte) */
+export const knowledgeArticleSummarySchema = z.object({
+  ...articleFields,
+  excerpt: z.string(),
+  content_length: z.number().int(),
+});
+export type KnowledgeArticleSummary = z.infer<typeof knowledgeArticleSummarySchema>;
+
+const agentParams = z.object({ id: z.uuid({ error: 'not_found' }) });
+const instructionParams = agentParams.extend({ instruction_id: z.uuid({ error: 'not_found' }) });
+const articleParams = agentParams.extend({ article_id: z.uuid({ error: 'not_found' }) });
+const pageQuery = z.object({ page: pageField, size: pageSizeField });
+
+export const csAgentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/cs-agents',
+    query: pageQuery,
+    response: z.array(csAgentSchema),
+    paged: true,
+    summary: "The organization's AI customer-service agents, by name",
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/cs-agents',
+    body: csAgentBodySchema,
+    response: csAgentSchema,
+    summary: "Create an agent: within the organization's AI-agent limit; its channels not bound to another agent",
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/cs-agents/:id',
+    params: agentParams,
+    response: csAgentSchema,
+    summary: 'An agent',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/v1/cs-agents/:id',
+    params: agentParams,
+    body: csAgentUpdateBodySchema,
+    response: csAgentSchema,
+    summary: 'Change an agent: the fields given; `channel_ids` replaces its channels',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/v1/cs-agents/:id',
+    params: agentParams,
+    response: messageResultSchema,
+    summary: 'Delete an agent with its instructions and knowledge',
+  }),
+};
+
+export const csInstructionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/cs-agents/:id/instructions',
+    params: agentParams,
+    response: z.array(csInstructionSchema),
+    summary: "An agent's instructions, in order",
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/cs-agents/:id/instructions',
+    params: agentParams,
+    body: csInstructionBodySchema,
+    response: csInstructionSchema,
+    summary: 'Add an instruction after the others',
+  }),
+  reorder: endpoint({
+    method: 'PUT',
+    path: '/v1/cs-agents/:id/instructions/order',
+    params: agentParams,
+    body: z.object({
+      ids: z.array(z.uuid()).max(CS_AGENT_LIMITS.instructionsMax),
+    }),
+    response: z.array(csInstructionSchema),
+    summary: "Put an agent's instructions in a new order: every one of its instructions, each once",
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/v1/cs-agents/:id/instructions/:instruction_id',
+    params: instructionParams,
+    body: csInstructionUpdateBodySchema,
+    response: csInstructionSchema,
+    summary: 'Change an instruction: the fields given',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/v1/cs-agents/:id/instructions/:instruction_id',
+    params: instructionParams,
+    response: messageResultSchema,
+    summary: 'Delete an instruction',
+  }),
+};
+
+export const knowledgeEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/cs-agents/:id/knowledge',
+    params: agentParams,
+    query: pageQuery.extend({ keyword: z.string().trim().max(100).optional() }),
+    response: z.array(knowledgeArticleSummarySchema),
+    paged: true,
+    summary: "An agent's knowledge articles, newest first; a keyword in the title",
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/cs-agents/:id/knowledge',
+    params: agentParams,
+    body: knowledgeArticleBodySchema,
+    response: knowledgeArticleSchema,
+    summary: 'Add a knowledge article (up to 1,000,000 characters); it is split into passages and indexed',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/cs-agents/:id/knowledge/:article_id',
+    params: articleParams,
+    response: knowledgeArticleSchema,
+    summary: 'A knowledge article with its content',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/v1/cs-agents/:id/knowledge/:article_id',
+    params: articleParams,
+    body: knowledgeArticleUpdateBodySchema,
+    response: knowledgeArticleSchema,
+    summary: 'Change a knowledge article: the fields given; a new content is indexed again',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/v1/cs-agents/:id/knowledge/:article_id',
+    params: articleParams,
+    response: messageResultSchema,
+    summary: 'Delete a knowledge article and its passages',
+  }),
+};
