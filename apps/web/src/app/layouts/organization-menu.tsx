@@ -11,6 +11,7 @@ import {
   KeyOutlined,
   MessageOutlined,
   NotificationOutlined,
+  RobotOutlined,
   TeamOutlined,
   UsergroupAddOutlined,
   UserOutlined,
@@ -64,6 +65,14 @@ export const ORGANIZATION_MENU: SidebarItem[] = [
     link: '/app/workflow',
     requiredPermission: ['workflow_read'],
     requiredFeature: 'workflow',
+  },
+  {
+    key: 'cs-agents',
+    name: 'nav.csAgents',
+    icon: <RobotOutlined />,
+    link: '/app/cs-agents',
+    requiredPermission: ['cs_agent_read'],
+    requiredFeature: 'cs_agent',
   },
   {
     key: 'organization',
