@@ -86,10 +86,12 @@ export function CsAgentsPage() {
     </Button>
   ) : null;
   const none = list.query.isSuccess && list.pageInfo?.total === 0 && list.items.length === 0;
+  // one "Create agent" at a time: in the header once the list has agents, in the empty state otherwise
+  const headerButton = list.query.isPending || none ? null : createButton;
 
   return (
     <>
-      <PageHeader title={t('nav.csAgents')} subtitle={t('csAgents.subtitle')} extra={none ? null : createButton} />
+      <PageHeader title={t('nav.csAgents')} subtitle={t('csAgents.subtitle')} extra={headerButton} />
       {none ? (
         <>
           <FirstRunGuide />
