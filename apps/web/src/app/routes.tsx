@@ -217,6 +217,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'cs-agents/:id?',
+            ...page(
+              () => import('../features/cs-agents/pages.tsx'),
+              (m) => <m.CsAgentsRoute />,
+            ),
+          },
+          {
             path: 'chat/channel',
             ...page(
               () => import('../features/channels/ChannelsPage.tsx'),

@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** the customer list's chosen columns */
   customerColumns: 'customer_columns',
+  /** the AI agents' first-run guide was dismissed */
+  csAgentGuide: 'cs_agent_guide',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

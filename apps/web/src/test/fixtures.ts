@@ -1,7 +1,10 @@
 import type {
   Admin,
   Channel,
+  CsAgent,
+  CsInstruction,
   Customer,
+  KnowledgeArticleSummary,
   SelfWorkspace,
   Subscription,
   User,
@@ -175,5 +178,50 @@ export const customerFixture = (extra: Partial<Customer> = {}): Customer => ({
   marketing_opt_out_at: null,
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
+  ...extra,
+});
+
+/** An AI agent as `GET /v1/cs-agents/:id` answers: friendly, no channel, no budget. */
+export const csAgentFixture = (extra: Partial<CsAgent> = {}): CsAgent => ({
+  id: '80000000-0000-4000-8000-000000000001',
+  name: 'Ava',
+  show_name_to_customer: true,
+  response_tone: 'friendly',
+  response_features: [],
+  channel_ids: [],
+  handoff_team_id: null,
+  handoff_message: null,
+  monthly_token_budget: null,
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+  ...extra,
+});
+
+/** An instruction of the agent above. */
+export const csInstructionFixture = (extra: Partial<CsInstruction> = {}): CsInstruction => ({
+  id: '81000000-0000-4000-8000-000000000001',
+  agent_id: csAgentFixture().id,
+  position: 0,
+  title: 'Refunds',
+  condition: 'the customer asks about a refund',
+  content: 'Refunds take five working days.',
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+  ...extra,
+});
+
+/** A knowledge article of the agent above as its list answers it, indexed in two passages. */
+export const knowledgeSummaryFixture = (extra: Partial<KnowledgeArticleSummary> = {}): KnowledgeArticleSummary => ({
+  id: '82000000-0000-4000-8000-000000000001',
+  agent_id: csAgentFixture().id,
+  title: 'Opening hours',
+  source: 'editor',
+  source_name: null,
+  passages: 2,
+  indexed_at: 1_700_000_000,
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+  excerpt: 'We are open from 9 to 6',
+  content_length: 23,
   ...extra,
 });

@@ -48,6 +48,7 @@ export const en = {
     whatsappBroadcast: 'WhatsApp broadcast',
     customers: 'Customers',
     workflow: 'Workflow',
+    csAgents: 'CS agents',
     organization: 'Organization',
     members: 'Members',
     teams: 'Teams',

@@ -53,6 +53,7 @@ export const zhCn: UiCatalogue = {
     whatsappBroadcast: 'WhatsApp 群发',
     customers: '客户',
     workflow: '工作流',
+    csAgents: 'AI 客服',
     organization: '组织',
     members: '成员',
     teams: '团队',

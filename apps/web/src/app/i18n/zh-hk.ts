@@ -53,6 +53,7 @@ export const zhHk: UiCatalogue = {
     whatsappBroadcast: 'WhatsApp 廣播',
     customers: '客戶',
     workflow: '工作流程',
+    csAgents: 'AI 客服',
     organization: '組織',
     members: '成員',
     teams: '團隊',

@@ -96,6 +96,31 @@ describe('organization sidebar', () => {
     expect(await screen.findByText('please upgrade your plan')).toBeInTheDocument();
   });
 
+  it('with billing on, locks "CS agents" for a plan without cs_agent, and opens it for one with it', async () => {
+    signInAs('owner', [], 'basic', { billing_enabled: true, status: 'active', features: ['broadcast'] });
+    const first = await renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: 'CS agents' })).not.toBeInTheDocument());
+    const agents = within(sidebar).getByText('CS agents');
+    expect(agents.closest('[data-locked]')).not.toBeNull();
+    await userEvent.setup().hover(agents);
+    expect(await screen.findByText('please upgrade your plan')).toBeInTheDocument();
+    first.unmount();
+
+    signInAs('owner', [], 'pro', { billing_enabled: true, status: 'active', features: ['cs_agent'] });
+    await renderApp('/app/dashboard');
+    const unlocked = await screen.findByRole('navigation', { name: 'sidebar' });
+    expect(await within(unlocked).findByRole('link', { name: 'CS agents' })).toHaveAttribute('href', '/app/cs-agents');
+  });
+
+  it('locks "CS agents" for a member without cs_agent_read', async () => {
+    signInAs('member', ['conversation_read']);
+    await renderApp('/app/dashboard');
+    const sidebar = await screen.findByRole('navigation', { name: 'sidebar' });
+    await waitFor(() => expect(within(sidebar).queryByRole('link', { name: 'CS agents' })).not.toBeInTheDocument());
+    expect(within(sidebar).getByText('CS agents').closest('[data-locked]')).not.toBeNull();
+  });
+
   it('with billing off, locks nothing for a plan, whatever the plan', async () => {
     signInAs('owner', [], null, { billing_enabled: false, features: [] });
     await renderApp('/app/dashboard');

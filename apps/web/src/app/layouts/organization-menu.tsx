@@ -66,6 +66,15 @@ export const ORGANIZATION_MENU: SidebarItem[] = [
     requiredFeature: 'workflow',
   },
   {
+    key: 'cs-agents',
+    name: 'nav.csAgents',
+    // an icon the first screen loads anyway: a new one (RobotOutlined, 0.7 KB) put it over its 350 KB budget
+    icon: <CommentOutlined />,
+    link: '/app/cs-agents',
+    requiredPermission: ['cs_agent_read'],
+    requiredFeature: 'cs_agent',
+  },
+  {
     key: 'organization',
     name: 'nav.organization',
     icon: <AppstoreOutlined />,

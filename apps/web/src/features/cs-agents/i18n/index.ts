@@ -1,0 +1,11 @@
+import { addFeatureTexts } from '../../../app/i18n/index.ts';
+import { csAgentsEn } from './en.ts';
+import { csAgentsZhCn } from './zh-cn.ts';
+import { csAgentsZhHk } from './zh-hk.ts';
+
+/** The AI agents' pages' texts come with their chunk, as `csAgents.*`. */
+addFeatureTexts({
+  en: { csAgents: csAgentsEn },
+  'zh-hk': { csAgents: csAgentsZhHk },
+  'zh-cn': { csAgents: csAgentsZhCn },
+});
