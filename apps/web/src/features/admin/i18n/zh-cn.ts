@@ -148,7 +148,7 @@ export const adminPagesZhCn: AdminPagesCatalogue = {
     llmEmbeddingModelHint: '例如 text-embedding-3-small。留空：仅用全文搜索查找知识。',
     llmTokenBudget: '每个组织的默认每月 Token 预算',
     llmTokenBudgetHint: '新组织的代理每月可用的输入和输出 Token 数量。留空：不设预算。',
-    llmAnswersPerHour: '每个会话每小时最多 AI 回复数',
+    llmAnswersPerHour: '每个对话每小时最多 AI 回复数',
     llmAnswersPerHourHint: '防止代理与其他机器人无休止地对答。留空：不设上限。',
     llmTestTitle: '测试连接',
     llmTestHint: '使用上方的基础网址、API 密钥和对话模型（留空则使用已保存的值）进行一次真实的对话调用，保存前后均可。',
