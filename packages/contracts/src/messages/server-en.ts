@@ -81,6 +81,8 @@ export const serverEn = {
   llm_not_configured: 'set the AI provider’s base URL and chat model first',
   llm_test_failed: 'the AI provider did not answer the connection test: {error}',
   llm_unavailable: 'the AI provider cannot be reached: {error}',
+  /** what a customer is told when an AI agent hands their conversation to people (no text of its own set) */
+  cs_agent_handoff_notice: 'Thank you for your patience: a colleague will answer you here shortly.',
   // admin panel
   cannot_deactivate_self: 'you cannot deactivate your own account',
   cannot_change_own_permissions: 'you cannot change your own permissions',

@@ -81,6 +81,8 @@ export const serverZhCn: ServerCatalogue = {
   llm_not_configured: '请先设置 AI 服务提供商的基础网址和对话模型',
   llm_test_failed: 'AI 服务提供商未能响应连接测试：{error}',
   llm_unavailable: '无法连接 AI 服务提供商：{error}',
+  /** what a customer is told when an AI agent hands their conversation to people (no text of its own set) */
+  cs_agent_handoff_notice: '感谢您的耐心等待，同事会尽快在这里回复您。',
   // customers
   customer_email_taken: '此邮箱地址属于客户 {name}',
   customer_phone_taken: '此电话号码属于客户 {name}',

@@ -81,6 +81,8 @@ export const serverZhHk: ServerCatalogue = {
   llm_not_configured: '請先設定 AI 服務供應商的基本網址及對話模型',
   llm_test_failed: 'AI 服務供應商未能回應連線測試：{error}',
   llm_unavailable: '無法連接 AI 服務供應商：{error}',
+  /** what a customer is told when an AI agent hands their conversation to people (no text of its own set) */
+  cs_agent_handoff_notice: '多謝耐心等候，同事會盡快在這裡回覆你。',
   // customers
   customer_email_taken: '此電郵地址屬於客戶 {name}',
   customer_phone_taken: '此電話號碼屬於客戶 {name}',

@@ -1,6 +1,6 @@
 // What other modules use of conversations (web chat: its visitors' threads; assigning a conversation, with its
 // events and activity line, `actor` null for the system); app.ts registers the module through conversations.module.ts.
-export type { MessageRow } from './conversations.tables.ts';
+export { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
 export {
   type CustomerFile,
   customerMessage,
@@ -10,4 +10,6 @@ export {
   storeCustomerText,
 } from './customer-thread.ts';
 export { type Actor, actorOf } from './desk/activities.ts';
+export { type AiHandoffReason, switchAi } from './desk/ai-control.ts';
 export { type AssignInput, assignConversation } from './desk/assignment.ts';
+export { sendSystemText } from './outbound/system-text.ts';

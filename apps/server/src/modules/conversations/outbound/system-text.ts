@@ -7,7 +7,7 @@ import { sendRetryJob } from './outbound.service.ts';
 import { deliver } from './send-message.ts';
 
 /**
- * A text the desk sends by itself (no agent: `sender_member_id` null) into a conversation the customer has just
+ * A text the desk or an AI agent sends by itself (no member: `sender_member_id` null) into a conversation the customer has just
  * written in, through the agents' path: stored, sent to Graph at once (retried by `messages.send` when Graph is
  * unreachable or throttles) and announced as `message.stored`.
  */
@@ -17,6 +17,8 @@ export async function sendSystemText(
   conversation: ConversationRow,
   channelType: Parameters<typeof factsOf>[1],
   text: string,
+  /** an AI agent's answer: the agent and the articles it drew on */
+  agent?: { id: string; sources: { article_id: string; title: string }[] },
 ) {
   const [stored] = await tx
     .insert(messages)
@@ -30,6 +32,8 @@ export async function sendSystemText(
       content: {},
       status: 'wait_to_send',
       senderMemberId: null,
+      senderAgentId: agent?.id ?? null,
+      sources: agent?.sources ?? null,
     })
     .returning();
   await tx

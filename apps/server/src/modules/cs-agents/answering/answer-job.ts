@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { LlmUnavailable } from '../../../integrations/openai/llm-client.ts';
+import type { Tx } from '../../../platform/db/database.ts';
+import { defineJob } from '../../../platform/jobs/job-definition.ts';
+import { type AppJob, durableListener } from '../../../platform/modules/define-module.ts';
+import { channels } from '../../channels/index.ts';
+import { type AiHandoffReason, conversations, messages, sendSystemText } from '../../conversations/index.ts';
+import { customers } from '../../customers/index.ts';
+import { csAgentChannels, csAgentInstructions, csAgents } from '../cs-agents.tables.ts';
+import { searchKnowledge } from '../retrieval/search-knowledge.ts';
+import { asksForPerson } from './asks-for-person.ts';
+import { handOff } from './handoff.ts';
+import { buildPrompt, HANDOFF_TOOL, HISTORY_TURNS, type PromptTurn } from './prompt.ts';
+
+/** a customer's messages this close together get one answer: the job waits this long after the first */
+const GATHER_MS = 1_500;
+const PASSAGES = 5;
+
+/**
+ * A customer's message: a job to answer it a moment later. Each message has its own job, and only the job of the
+ * conversation's newest customer message answers (all the unanswered ones at once): messages in quick succession
+ * get one answer, and a message arriving while the model thinks makes the older job give way. Only inbound
+ * messages make a job (`wants`: no query on the webhook's path); the job finds out whether an agent is bound.
+ */
+export const answerListener = durableListener({
+  event: 'message.stored',
+  name: 'cs-agent-answer',
+  wants: ({ message }) => message.direction === 'inbound',
+  handle: ({ data, workspaceId }, job) =>
+    job.app.jobs.enqueue(
+      answerJob,
+      { conversation_id: data.conversation.id, seq: data.message.seq },
+      {
+        workspaceId,
+        runAt: new Date(Date.now() + GATHER_MS),
+        idempotencyKey: `${data.conversation.id}:${data.message.seq}`,
+      },
+    ),
+});
+
+type Reading = NonNullable<Awaited<ReturnType<typeof read>>>;
+
+/**
+ * What the answer needs, read in one transaction (the conversation's row locked, so that two jobs never both
+ * answer); null when the agent is not to answer, or a newer customer message than `seq` will be answered instead.
+ */
+async function read(tx: Tx, conversationId: string, seq: number, maxPerHour: number) {
+  const [row] = await tx
+    .select({ conversation: conversations, channelType: channels.type, agent: csAgents })
+    .from(conversations)
+    .innerJoin(channels, eq(channels.id, conversations.channelId))
+    .innerJoin(csAgentChannels, eq(csAgentChannels.channelId, conversations.channelId))
+    .innerJoin(csAgents, eq(csAgents.id, csAgentChannels.agentId))
+    .where(eq(conversations.id, conversationId))
+    .for('update', { of: conversations });
+  if (!row) return null;
+  const { conversation } = row;
+  if (!conversation.aiActive || conversation.assigneeMemberId || conversation.status !== 'open') return null;
+  const recent = await tx
+    .select({ direction: messages.direction, type: messages.type, text: messages.text, seq: messages.seq })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), isNotNull(messages.text)))
+    .orderBy(desc(messages.sentAt), desc(messages.seq))
+    .limit(HISTORY_TURNS);
+  const newest = recent.find((m) => m.direction === 'inbound');
+  if (newest && newest.seq !== seq) return null;
+  const history: PromptTurn[] = recent
+    .reverse()
+    .filter((m) => m.type !== 'note')
+    .map((m) => ({ from: m.direction === 'inbound' ? 'customer' : 'us', text: m.text ?? '' }));
+  const last = history.at(-1);
+  // answered already (the agent's answer, or a member's, came after the customer's last message)
+  if (!last || last.from !== 'customer') return null;
+  const unanswered = history.slice(history.findLastIndex((turn) => turn.from === 'us') + 1);
+  const [answers] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        isNotNull(messages.senderAgentId),
+        gt(messages.sentAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  const instructions = await tx
+    .select()
+    .from(csAgentInstructions)
+    .where(eq(csAgentInstructions.agentId, row.agent.id))
+    .orderBy(asc(csAgentInstructions.position));
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, conversation.customerId));
+  return {
+    ...row,
+    history,
+    question: unanswered.map((turn) => turn.text).join('\n'),
+    overLimit: maxPerHour > 0 && (answers?.n ?? 0) >= maxPerHour,
+    instructions,
+    customer: {
+      name: customer?.displayName ?? '',
+      fields: Object.fromEntries(
+        Object.entries((customer?.customFields ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      ),
+    },
+  };
+}
+
+type Outcome =
+  | { kind: 'answer'; text: string; sources: { article_id: string; title: string }[] }
+  | { kind: 'handoff'; reason: AiHandoffReason; note?: string };
+
+/** Decides the answer outside any transaction: the model may take up to a minute. */
+async function decide(ctx: AppContext, reading: Reading): Promise<Outcome> {
+  if (reading.overLimit) return { kind: 'handoff', reason: 'loop_guard' };
+  if (asksForPerson(reading.question)) return { kind: 'handoff', reason: 'customer_asked' };
+  const llm = await ctx.llm.client();
+  if (!llm) return { kind: 'handoff', reason: 'provider_failed', note: 'the AI provider is not configured' };
+  // with an embeddings model the question's vector joins the search; without it (or when it fails), text alone
+  const queryVector = llm.embeddingModel
+    ? await llm.embed([reading.question]).then(
+        ([vector]) => vector,
+        () => undefined,
+      )
+    : undefined;
+  const passages = await searchKnowledge(ctx.database, {
+    workspaceId: reading.conversation.workspaceId,
+    agentId: reading.agent.id,
+    query: reading.question,
+    limit: PASSAGES,
+    ...(queryVector ? { queryVector } : {}),
+  });
+  const relevant = passages.filter((passage) => passage.relevant);
+  if (!relevant.length && !reading.instructions.length) return { kind: 'handoff', reason: 'no_answer' };
+  try {
+    const answer = await llm.chat({
+      messages: buildPrompt({
+        agent: reading.agent,
+        instructions: reading.instructions,
+        passages: relevant,
+        customer: reading.customer,
+        history: reading.history,
+      }),
+      tools: [HANDOFF_TOOL],
+    });
+    if (answer.kind === 'tool') {
+      const why = answer.arguments.reason;
+      return { kind: 'handoff', reason: 'tool', ...(typeof why === 'string' ? { note: why } : {}) };
+    }
+    const sources = [
+      ...new Map(relevant.map((p) => [p.article_id, { article_id: p.article_id, title: p.title }])).values(),
+    ];
+    return { kind: 'answer', text: answer.text, sources };
+  } catch (error) {
+    if (error instanceof LlmUnavailable) return { kind: 'handoff', reason: 'provider_failed', note: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Answers a conversation's unanswered customer messages as its channel's AI agent, or hands it to people. Read,
+ * decide (the model, outside a transaction), then write after checking nothing changed meanwhile (a member took
+ * it, the agent was unbound, another answer went out): an answer is sent through the desk's sending path with the
+ * agent and its sources; a handoff is `handOff`'s.
+ */
+export const answerJob = defineJob({
+  name: 'cs-agents.answer',
+  version: 1,
+  payload: z.object({ conversation_id: z.uuid(), seq: z.number().int() }),
+  maxAttempts: 1,
+  handle: async ({ conversation_id, seq }, job: AppJob) => {
+    const ctx = job.app;
+    const { 'cs_agent.max_answers_per_hour': perHour } = await ctx.settings.values(['cs_agent.max_answers_per_hour']);
+    const reading = await job.inWorkspace((tx) => read(tx, conversation_id, seq, Number(perHour) || 0));
+    if (!reading) return;
+    const outcome = await decide(ctx, reading);
+    await job.inWorkspace(async (tx) => {
+      const now = await read(tx, conversation_id, seq, 0);
+      // a member took over, the agent changed, the customer wrote again, or an answer went out meanwhile
+      if (!now || now.agent.id !== reading.agent.id || now.question !== reading.question) return;
+      if (outcome.kind === 'handoff')
+        await handOff(ctx, tx, {
+          conversation: now.conversation,
+          channelType: now.channelType,
+          agent: now.agent,
+          reason: outcome.reason,
+          ...(outcome.note ? { note: outcome.note } : {}),
+          customerText: now.question,
+        });
+      else
+        await sendSystemText(ctx, tx, now.conversation, now.channelType, outcome.text, {
+          id: now.agent.id,
+          sources: outcome.sources,
+        });
+    });
+  },
+});
