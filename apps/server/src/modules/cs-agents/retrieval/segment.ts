@@ -36,8 +36,8 @@ export function searchable(text: string): string {
 }
 
 /**
- * The most frequent English words (PostgreSQL's `english` stop words): a question's content words leave them
- * out, as the full-text index does.
+ * The most frequent English words (PostgreSQL's `english` stop words, as the full-text index drops them) and
+ * Chinese question and function words: not what a question is about.
  */
 const STOP_WORDS = new Set(
   `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it
@@ -45,9 +45,9 @@ const STOP_WORDS = new Set(
   being have has had having do does did doing a an the and but if or because as until while of at by for with about
   against between into through during before after above below to from up down in out on off over under again
   further then once here there when where why how all any both each few more most other some such no nor not only
-  own same so than too very s t can will just don should now also could would please hi hello thanks thank get`.split(
-    /\s+/,
-  ),
+  own same so than too very s t can will just don should now also could would please hi hello thanks thank get
+  我的 你的 我們 我们 你們 你们 請問 请问 什麼 什么 甚麼 什麼時候 什么时候 幾時 几时 幾多 多少 怎樣 怎样 怎麼 怎么 如何 為什麼
+  为什么 哪裡 哪里 可以 是否 有沒有 有没有 一個 一个 這個 这个 那個 那个 時候 时候 謝謝 谢谢 你好 您好`.split(/\s+/),
 );
 
 export const isCjk = (word: string) => CJK_CHAR.test(word);
