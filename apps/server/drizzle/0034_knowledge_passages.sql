@@ -12,7 +12,16 @@ CREATE TABLE "knowledge_passages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "knowledge_terms" (
+	"workspace_id" uuid NOT NULL,
+	"agent_id" uuid NOT NULL,
+	"term" text NOT NULL,
+	"passages" integer NOT NULL,
+	CONSTRAINT "knowledge_terms_workspace_id_agent_id_term_pk" PRIMARY KEY("workspace_id","agent_id","term")
+);
+--> statement-breakpoint
 ALTER TABLE "knowledge_passages" ADD CONSTRAINT "knowledge_passages_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "knowledge_terms" ADD CONSTRAINT "knowledge_terms_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "knowledge_passages_vector_idx" ON "knowledge_passages" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "knowledge_passages_trgm_idx" ON "knowledge_passages" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "knowledge_passages_agent_idx" ON "knowledge_passages" USING btree ("agent_id","article_id");--> statement-breakpoint

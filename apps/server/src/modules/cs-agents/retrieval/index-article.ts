@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
-import { knowledgePassages } from './passages.tables.ts';
+import { knowledgePassages, knowledgeTerms } from './passages.tables.ts';
 import { searchable } from './segment.ts';
 import { splitArticle } from './split.ts';
 
@@ -54,10 +54,36 @@ export async function indexArticle(tx: Tx, article: ArticleToIndex, embed?: Embe
   }));
   for (let start = 0; start < rows.length; start += CHUNK)
     await tx.insert(knowledgePassages).values(rows.slice(start, start + CHUNK));
+  await countTerms(tx, article.articleId, 1);
   return rows.length;
 }
 
 /** Removes the article's passages (the transaction's organization only: row-level security). */
 export async function removeArticle(tx: Tx, articleId: string): Promise<void> {
+  await countTerms(tx, articleId, -1);
   await tx.delete(knowledgePassages).where(eq(knowledgePassages.articleId, articleId));
+}
+
+/**
+ * Adds (`sign` 1) or takes away (-1) the article's passages to its agent's term counts (knowledge_terms), in
+ * term order so that two articles of one agent saved at once lock the counts in the same order.
+ */
+async function countTerms(tx: Tx, articleId: string, sign: 1 | -1) {
+  const counted = await tx.execute(sql`
+    insert into ${knowledgeTerms} (workspace_id, agent_id, term, passages)
+    select workspace_id, agent_id, term, ${sign} * count(*)::int from (
+      select workspace_id, agent_id, unnest(tsvector_to_array(search_vector) || '{""}'::text[]) as term
+      from ${knowledgePassages} where article_id = ${articleId}) terms
+    group by workspace_id, agent_id, term order by workspace_id, agent_id, term
+    on conflict (workspace_id, agent_id, term) do update set passages = ${knowledgeTerms}.passages + excluded.passages
+    returning workspace_id, agent_id, term, passages`);
+  if (sign > 0) return;
+  const gone = (counted as unknown as { rows: { workspace_id: string; agent_id: string; term: string; passages: number }[] }).rows.filter(
+    (row) => row.passages <= 0,
+  );
+  for (let start = 0; start < gone.length; start += 5_000)
+    await tx.execute(sql`delete from ${knowledgeTerms} where (workspace_id, agent_id, term) in (${sql.join(
+      gone.slice(start, start + 5_000).map((row) => sql`(${row.workspace_id}::uuid, ${row.agent_id}::uuid, ${row.term})`),
+      sql`, `,
+    )})`);
 }

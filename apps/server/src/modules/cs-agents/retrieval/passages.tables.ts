@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../../platform/db/columns.ts';
 import { workspaceRef } from '../../../platform/identity/workspaces.tables.ts';
 
@@ -43,3 +43,19 @@ export const knowledgePassages = pgTable(
   ],
 );
 export type KnowledgePassageRow = typeof knowledgePassages.$inferSelect;
+
+/**
+ * How many of an agent's passages hold each lexeme of the full-text vector (`term` '' counts all its passages),
+ * kept with the passages by index-article.ts: the search matches on a question's rare words and only ranks by
+ * the common ones, so a word found in most passages never makes it rank thousands of them.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    workspaceId: workspaceRef(),
+    agentId: uuid('agent_id').notNull(),
+    term: text('term').notNull(),
+    passages: integer('passages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.agentId, t.term] })],
+);

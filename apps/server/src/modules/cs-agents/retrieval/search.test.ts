@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../../../test/test-app.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
 import { type ArticleToIndex, type Embed, indexArticle, removeArticle } from './index-article.ts';
-import { type PassageQuery, searchPassages } from './search.ts';
+import { CANDIDATE_BUDGET, matchQuery, type PassageQuery, searchPassages } from './search.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -123,6 +123,23 @@ describe('searching an agent’s knowledge', () => {
     expect(await search({ agentId, query: 'parking' })).toEqual([]);
   });
 
+  it('forgets the words an edited article no longer has: a part of a longer word is found again', async () => {
+    const watch = { title: 'Straps', content: 'Every watch strap fits.' };
+    const { agentId, articleIds } = await agentWith([watch]);
+    expect(await search({ agentId, query: 'watch' })).toHaveLength(1);
+    await database.withWorkspace(organization, (tx) =>
+      indexArticle(tx, {
+        workspaceId: organization,
+        agentId,
+        articleId: articleIds[0]!,
+        title: 'Straps',
+        content: 'Every SmartWatch strap fits.',
+      }),
+    );
+    const hits = await search({ agentId, query: 'watch' });
+    expect(hits.map((hit) => [hit.content, hit.ranks])).toEqual([['Every SmartWatch strap fits.', { trigram: 1 }]]);
+  });
+
   it('reorders the hits by vector similarity when the question’s vector is given', async () => {
     const vectors: Record<string, number[]> = { Returns: [1, 0, 0], Exchanges: [0, 1, 0], Wrapping: [0.6, 0.8, 0] };
     const embed: Embed = async (texts) => texts.map((text) => vectors[text.split('\n')[0]!]!);
@@ -138,8 +155,8 @@ describe('searching an agent’s knowledge', () => {
     expect(byText.map((hit) => hit.article_id)).toEqual([returns, exchanges, wrapping]);
     const fused = await search({ agentId, query: 'return an item', queryVector: [0, 2, 0.1] });
     expect(fused.map((hit) => hit.article_id)).toEqual([exchanges, returns, wrapping]);
-    expect(fused[0]!.ranks).toEqual({ text: 2, trigram: 2, vector: 1 });
-    expect(fused[1]!.ranks).toEqual({ text: 1, trigram: 1, vector: 3 });
+    expect(fused[0]!.ranks).toEqual({ text: 2, vector: 1 });
+    expect(fused[1]!.ranks).toEqual({ text: 1, vector: 3 });
     expect(fused[0]!.similarity).toBeGreaterThan(0.99);
     // a vector of another dimension compares with nothing
     const otherModel = await search({ agentId, query: 'return an item', queryVector: [0, 1] });
@@ -148,5 +165,15 @@ describe('searching an agent’s knowledge', () => {
     const byVector = await search({ agentId, query: 'swap', queryVector: [0, 1, 0] });
     expect(byVector[0]).toMatchObject({ article_id: exchanges, relevant: true, ranks: { vector: 1 } });
     expect(byVector.find((hit) => hit.article_id === returns)).toMatchObject({ relevant: false });
+  });
+});
+
+describe('the words the full-text list matches on', () => {
+  it('takes the rarest words while their passages stay within the budget, and all together past it', () => {
+    const counts = (entries: [string, number][]) => entries.map(([lexeme, passages]) => ({ lexeme, passages }));
+    expect(matchQuery(counts([['order', 900], ['katripru', 4], ['strap', 80]]))).toBe("'katripru' | 'strap' | 'order'");
+    expect(matchQuery(counts([['order', CANDIDATE_BUDGET], ['katripru', 4], ['strap', 80]]))).toBe("'katripru' | 'strap'");
+    expect(matchQuery(counts([['order', 5_000], ['button', 3_000]]))).toBe("'button' & 'order'");
+    expect(matchQuery(counts([["o'neil", 2]]))).toBe("'o''neil'");
   });
 });

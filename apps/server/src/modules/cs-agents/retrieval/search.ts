@@ -23,7 +23,7 @@ export interface PassageHit {
   content: string;
   /** reciprocal-rank fusion (see searchPassages) */
   score: number;
-  /** its place (1 = first) in each list that found it */
+  /** its place (1 = first) in each list that found it (`trigram`: the substring list, on the trigram index) */
   ranks: { text?: number; trigram?: number; vector?: number };
   /** the share of the question's content words (queryTerms) found in the passage or its title, 0 to 1 */
   match: number;
@@ -41,10 +41,10 @@ export const MATCH_FLOOR = 0.5;
 export const VECTOR_FLOOR = 0.5;
 /**
  * RELEVANCE: a hit is `relevant` when at least MATCH_FLOOR of the question's content words (queryTerms: stop
- * words and single CJK characters left out) appear in the passage or its article's title, a word counting when
- * pg_trgm's word similarity to some part of the text reaches its threshold (0.6: the word, another form of it
- * such as a plural, or a near spelling); or, when vectors were compared, when its cosine similarity reaches
- * `vectorFloor`. No relevant hit means the articles do not answer the question (the caller hands off).
+ * words and single CJK characters left out) appear in the passage or its article's title (`found`: as a word in
+ * any form the English stemmer joins, or as part of the text); or, when vectors were compared, when its cosine
+ * similarity reaches `vectorFloor`. No relevant hit means the articles do not answer the question (the caller
+ * hands off).
  */
 export const isRelevant = (match: number, similarity: number | undefined, vectorFloor = VECTOR_FLOOR) =>
   match >= MATCH_FLOOR || (similarity !== undefined && similarity >= vectorFloor);
@@ -57,33 +57,79 @@ const rowsOf = async <T>(tx: Tx, statement: SQL) => ((await tx.execute(statement
 /** The given agent's passages of the given organization (row-level security holds the latter too). */
 const scope = (q: PassageQuery) => sql`workspace_id = ${q.workspaceId} and agent_id = ${q.agentId}`;
 
-/** Full text: passages with any of the terms, by cover density (terms close together rank higher). */
-const textList = (tx: Tx, q: PassageQuery, terms: string[], size: number) =>
-  rowsOf<{ id: string }>(
+/** Passages a list may rank: matching on a question's words stops adding rarer words past this many. */
+export const CANDIDATE_BUDGET = 1_000;
+
+interface TermCount {
+  term: string;
+  lexeme: string;
+  passages: number;
+}
+
+/** Each term's lexemes (as the index stems them) and in how many of the agent's passages each is. */
+const termCounts = (tx: Tx, q: PassageQuery, terms: string[]) =>
+  rowsOf<TermCount>(
     tx,
-    sql`select id from knowledge_passages,
-          websearch_to_tsquery(${sql.raw(`'${TEXT_SEARCH_CONFIG}'`)}, ${terms.join(' or ')}) query
-        where ${scope(q)} and search_vector @@ query
-        order by ts_rank_cd(search_vector, query) desc, id limit ${size}`,
+    sql`select t.term, l.lexeme, coalesce(k.passages, 0)::int as passages
+        from unnest(array[${sql.join(
+          terms.map((term) => sql`${term}`),
+          sql`, `,
+        )}]::text[]) t(term)
+        cross join lateral unnest(tsvector_to_array(to_tsvector(${sql.raw(`'${TEXT_SEARCH_CONFIG}'`)}, t.term))) l(lexeme)
+        left join knowledge_terms k on k.workspace_id = ${q.workspaceId} and k.agent_id = ${q.agentId}
+          and k.term = l.lexeme`,
   );
 
+/** A tsquery of lexemes as written (quoted, so nothing in them is an operator) joined by `operator`. */
+const tsquery = (lexemes: string[], operator: '|' | '&') =>
+  lexemes.map((lexeme) => `'${lexeme.replace(/['\\]/g, '$&$&')}'`).join(` ${operator} `);
+
 /**
- * Trigrams: passages where a term is (nearly) a part of a word or a run of words (a word inside a compound, a
- * Chinese word the segmenter split otherwise), by the sum of the terms' word similarities.
+ * What the full-text list matches on: the rarest known lexemes while their passages add up to CANDIDATE_BUDGET
+ * (any of them), or, when even the rarest is more common than that, all of them together.
  */
-const trigramList = (tx: Tx, q: PassageQuery, terms: string[], size: number) =>
+export function matchQuery(known: { lexeme: string; passages: number }[]): string {
+  const rarest = [...known].sort((a, b) => a.passages - b.passages);
+  const chosen: string[] = [];
+  let total = 0;
+  for (const { lexeme, passages } of rarest) {
+    if (chosen.length > 0 && total + passages > CANDIDATE_BUDGET) break;
+    chosen.push(lexeme);
+    total += passages;
+  }
+  return total > CANDIDATE_BUDGET ? tsquery(rarest.map((entry) => entry.lexeme), '&') : tsquery(chosen, '|');
+}
+
+/**
+ * Full text: the passages the match query finds, by cover density over all the question's known words (more of
+ * them, closer together, rank higher).
+ */
+const textList = (tx: Tx, q: PassageQuery, match: string, rank: string, size: number) =>
   rowsOf<{ id: string }>(
     tx,
     sql`select id from knowledge_passages
-        where ${scope(q)} and (${sql.join(
-          terms.map((term) => sql`${term} <% search_text`),
-          sql` or `,
-        )})
+        where ${scope(q)} and search_vector @@ ${match}::tsquery
+        order by ts_rank_cd(search_vector, ${rank}::tsquery) desc, id limit ${size}`,
+  );
+
+/**
+ * Substrings (pg_trgm's index): for words the full-text index does not know as words, the passages holding them
+ * inside a longer word (a compound, a product name, a longer Chinese word), by how many such words they hold;
+ * at most CANDIDATE_BUDGET passages are looked at.
+ */
+const substringList = (tx: Tx, q: PassageQuery, terms: string[], size: number) => {
+  const holds = terms.map((term) => sql`(search_text like ${`%${term}%`})`);
+  return rowsOf<{ id: string }>(
+    tx,
+    sql`select id from (
+          select id, search_text from knowledge_passages
+          where ${scope(q)} and (${sql.join(holds, sql` or `)}) limit ${CANDIDATE_BUDGET}) candidates
         order by (${sql.join(
-          terms.map((term) => sql`word_similarity(${term}, search_text)`),
+          holds.map((held) => sql`${held}::int`),
           sql` + `,
         )}) desc, id limit ${size}`,
   );
+};
 
 /** Vectors: the agent's passages embedded with the question's dimension, by cosine similarity (unit vectors). */
 const vectorList = (tx: Tx, q: PassageQuery, vector: number[], size: number) =>
@@ -106,19 +152,20 @@ export function fuse(lists: readonly (readonly string[])[]): [string, number][] 
 }
 
 /**
- * A term found in the text: pg_trgm's word similarity reaches its threshold (0.6), or, for a CJK term, it is
- * part of the text once the spaces between words are left out (the segmenter may have split it otherwise there).
+ * A term found in the passage or its title: one of its lexemes is (another form of the word: "refunds" finds
+ * "refund"), or it is part of the text; for a CJK term, part of the text once the spaces between words are left
+ * out (the segmenter may have split it otherwise there).
  */
 const found = (term: string) =>
-  isCjk(term)
-    ? sql`(${term} <% search_text or strpos(replace(search_text, ' ', ''), ${term}) > 0)`
-    : sql`(${term} <% search_text)`;
+  sql`(search_vector @@ plainto_tsquery(${sql.raw(`'${TEXT_SEARCH_CONFIG}'`)}, ${term})
+      or strpos(${isCjk(term) ? sql`replace(search_text, ' ', '')` : sql`search_text`}, ${term}) > 0)`;
 
 /**
  * The passages of the agent's articles that best answer `query`, best first, each marked `relevant` or not
- * (RELEVANCE). Full text and trigrams are two views of the same words: their lists are fused first into one
- * lexical list, which is then fused with the vector list (given `queryVector` and embedded passages) with the
- * same weight. Reads only the given agent's passages of the given organization.
+ * (RELEVANCE). The question's words the agent's passages hold as words go to the full-text list (`text`), the
+ * others to the substring list (`trigram`); the two are fused by reciprocal rank into one lexical list, which is
+ * then fused the same way, with the same weight, with the vector list (given `queryVector` and embedded
+ * passages). Reads only the given agent's passages of the given organization.
  */
 export async function searchPassages(tx: Tx, q: PassageQuery): Promise<PassageHit[]> {
   const limit = q.limit ?? 5;
@@ -131,13 +178,19 @@ export async function searchPassages(tx: Tx, q: PassageQuery): Promise<PassageHi
     return ids;
   };
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
-  const lexical =
-    terms.length > 0
-      ? fuse([
-          ranked('text', ids(await textList(tx, q, terms, size))),
-          ranked('trigram', ids(await trigramList(tx, q, terms, size))),
-        ]).map(([id]) => id)
-      : [];
+  const counts = terms.length > 0 ? await termCounts(tx, q, terms) : [];
+  const known = counts.filter((count) => count.passages > 0);
+  const unknown = terms.filter(
+    (term) => (isCjk(term) || term.length >= 3) && !known.some((count) => count.term === term),
+  );
+  const rank = tsquery(
+    known.map((count) => count.lexeme),
+    '|',
+  );
+  const lexical = fuse([
+    ranked('text', known.length > 0 ? ids(await textList(tx, q, matchQuery(known), rank, size)) : []),
+    ranked('trigram', unknown.length > 0 ? ids(await substringList(tx, q, unknown, size)) : []),
+  ]).map(([id]) => id);
   const similarities = new Map<string, number>();
   const vectorRows = vector ? await vectorList(tx, q, vector, size) : [];
   for (const row of vectorRows) similarities.set(row.id, Number(row.similarity));
