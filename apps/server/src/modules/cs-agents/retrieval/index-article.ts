@@ -78,12 +78,16 @@ async function countTerms(tx: Tx, articleId: string, sign: 1 | -1) {
     on conflict (workspace_id, agent_id, term) do update set passages = ${knowledgeTerms}.passages + excluded.passages
     returning workspace_id, agent_id, term, passages`);
   if (sign > 0) return;
-  const gone = (counted as unknown as { rows: { workspace_id: string; agent_id: string; term: string; passages: number }[] }).rows.filter(
-    (row) => row.passages <= 0,
-  );
+  const gone = (
+    counted as unknown as { rows: { workspace_id: string; agent_id: string; term: string; passages: number }[] }
+  ).rows.filter((row) => row.passages <= 0);
   for (let start = 0; start < gone.length; start += 5_000)
-    await tx.execute(sql`delete from ${knowledgeTerms} where (workspace_id, agent_id, term) in (${sql.join(
-      gone.slice(start, start + 5_000).map((row) => sql`(${row.workspace_id}::uuid, ${row.agent_id}::uuid, ${row.term})`),
-      sql`, `,
-    )})`);
+    await tx.execute(
+      sql`delete from ${knowledgeTerms} where (workspace_id, agent_id, term) in (${sql.join(
+        gone
+          .slice(start, start + 5_000)
+          .map((row) => sql`(${row.workspace_id}::uuid, ${row.agent_id}::uuid, ${row.term})`),
+        sql`, `,
+      )})`,
+    );
 }

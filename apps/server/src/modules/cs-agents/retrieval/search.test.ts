@@ -5,6 +5,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
 import { type ArticleToIndex, type Embed, indexArticle, removeArticle } from './index-article.ts';
 import { CANDIDATE_BUDGET, matchQuery, type PassageQuery, searchPassages } from './search.ts';
+import { searchKnowledge } from './search-knowledge.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -104,10 +105,23 @@ describe('searching an agent’s knowledge', () => {
       searchPassages(tx, { workspaceId: otherOrganization, agentId, query: 'refund' }),
     );
     expect(crossed).toEqual([]);
+    // as the system role (past row-level security, for the indexes) the search still keeps to its own
+    const bySystem = await searchKnowledge(database, {
+      workspaceId: organization,
+      agentId,
+      query: 'refund',
+      limit: 50,
+    });
+    expect(bySystem.map((hit) => hit.passage_id)).toEqual(mine.map((hit) => hit.passage_id));
+    const theirs = await searchKnowledge(database, { workspaceId: otherOrganization, agentId, query: 'refund' });
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]!.passage_id).not.toBe(mine[0]!.passage_id);
   });
 
   it('replaces an article’s passages when it is indexed again, and removes them', async () => {
-    const { agentId, articleIds } = await agentWith([{ title: 'Parking', content: 'Parking in our car park is free.' }]);
+    const { agentId, articleIds } = await agentWith([
+      { title: 'Parking', content: 'Parking in our car park is free.' },
+    ]);
     const article: ArticleToIndex = {
       workspaceId: organization,
       agentId,
@@ -171,9 +185,32 @@ describe('searching an agent’s knowledge', () => {
 describe('the words the full-text list matches on', () => {
   it('takes the rarest words while their passages stay within the budget, and all together past it', () => {
     const counts = (entries: [string, number][]) => entries.map(([lexeme, passages]) => ({ lexeme, passages }));
-    expect(matchQuery(counts([['order', 900], ['katripru', 4], ['strap', 80]]))).toBe("'katripru' | 'strap' | 'order'");
-    expect(matchQuery(counts([['order', CANDIDATE_BUDGET], ['katripru', 4], ['strap', 80]]))).toBe("'katripru' | 'strap'");
-    expect(matchQuery(counts([['order', 5_000], ['button', 3_000]]))).toBe("'button' & 'order'");
+    expect(
+      matchQuery(
+        counts([
+          ['order', 900],
+          ['katripru', 4],
+          ['strap', 80],
+        ]),
+      ),
+    ).toBe("'katripru' | 'strap' | 'order'");
+    expect(
+      matchQuery(
+        counts([
+          ['order', CANDIDATE_BUDGET],
+          ['katripru', 4],
+          ['strap', 80],
+        ]),
+      ),
+    ).toBe("'katripru' | 'strap'");
+    expect(
+      matchQuery(
+        counts([
+          ['order', 5_000],
+          ['button', 3_000],
+        ]),
+      ),
+    ).toBe("'button' & 'order'");
     expect(matchQuery(counts([["o'neil", 2]]))).toBe("'o''neil'");
   });
 });

@@ -97,7 +97,12 @@ export function matchQuery(known: { lexeme: string; passages: number }[]): strin
     chosen.push(lexeme);
     total += passages;
   }
-  return total > CANDIDATE_BUDGET ? tsquery(rarest.map((entry) => entry.lexeme), '&') : tsquery(chosen, '|');
+  return total > CANDIDATE_BUDGET
+    ? tsquery(
+        rarest.map((entry) => entry.lexeme),
+        '&',
+      )
+    : tsquery(chosen, '|');
 }
 
 /**

@@ -12,9 +12,11 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 
 const segmenters = new Map<string, Intl.Segmenter>();
 const segmenter = (locale: string) => {
-  let found = segmenters.get(locale);
-  if (!found) segmenters.set(locale, (found = new Intl.Segmenter(locale, { granularity: 'word' })));
-  return found;
+  const known = segmenters.get(locale);
+  if (known) return known;
+  const created = new Intl.Segmenter(locale, { granularity: 'word' });
+  segmenters.set(locale, created);
+  return created;
 };
 
 /** The words of one CJK run, in the language its script suggests (kana: Japanese, Hangul: Korean, else Chinese). */

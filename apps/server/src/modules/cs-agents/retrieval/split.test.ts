@@ -9,7 +9,9 @@ const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
 describe('splitting an article into passages', () => {
   it('keeps a short article whole', () => {
-    expect(splitArticle('Hours', 'We open at 9am.\n\nWe close at 6pm.')).toEqual(['We open at 9am.\n\nWe close at 6pm.']);
+    expect(splitArticle('Hours', 'We open at 9am.\n\nWe close at 6pm.')).toEqual([
+      'We open at 9am.\n\nWe close at 6pm.',
+    ]);
   });
 
   it('cuts English at paragraph ends into passages of 300 to 800 characters, losing no word', () => {

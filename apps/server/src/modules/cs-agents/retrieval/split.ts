@@ -44,9 +44,8 @@ const byWords = (sentence: string) =>
   ).flatMap((chunk) => (chunk.length > MAX_CHARS ? hardCut(chunk) : [chunk]));
 
 /** Only a single "word" longer than MAX_CHARS (a URL, base64) is cut by length. */
-const hardCut = (text: string) => Array.from({ length: Math.ceil(text.length / MAX_CHARS) }, (_, i) =>
-  text.slice(i * MAX_CHARS, (i + 1) * MAX_CHARS),
-);
+const hardCut = (text: string) =>
+  Array.from({ length: Math.ceil(text.length / MAX_CHARS) }, (_, i) => text.slice(i * MAX_CHARS, (i + 1) * MAX_CHARS));
 
 /** A paragraph as pieces no longer than MAX_CHARS: itself, or its sentences (and words) packed. */
 function paragraphPieces(paragraph: string): string[] {
