@@ -86,6 +86,15 @@ describe('searching an agent’s knowledge', () => {
     expect(hits[0]!.ranks).toEqual({ trigram: 1 });
   });
 
+  it('finds a Chinese word inside a longer Chinese word', async () => {
+    const card = { title: '付款方法', content: '請用信用卡付款。' };
+    const { agentId, articleIds } = await agentWith([card, HOURS]);
+    const hits = await search({ agentId, query: '信用' });
+    expect(hits.map((hit) => [hit.article_id, hit.ranks, hit.relevant])).toEqual([
+      [articleIds[0], { trigram: 1 }, true],
+    ]);
+  });
+
   it('never answers another agent’s or another organization’s passages', async () => {
     const { agentId } = await agentWith([REFUNDS]);
     const otherAgent = await agentWith([REFUNDS]);

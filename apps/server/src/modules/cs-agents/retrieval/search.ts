@@ -118,19 +118,28 @@ const textList = (tx: Tx, q: PassageQuery, match: string, rank: string, size: nu
   );
 
 /**
+ * A term inside a word of the text. A pattern needs three characters between its wildcards for the trigram index
+ * to narrow it down, else every passage is read: a two-character CJK word is looked for at the start of a word.
+ */
+const holds = (term: string) =>
+  isCjk(term) && term.length < 3
+    ? sql`(search_text like ${`% ${term}%`} or search_text like ${`${term}%`})`
+    : sql`(search_text like ${`%${term}%`})`;
+
+/**
  * Substrings (pg_trgm's index): for words the full-text index does not know as words, the passages holding them
  * inside a longer word (a compound, a product name, a longer Chinese word), by how many such words they hold;
  * at most CANDIDATE_BUDGET passages are looked at.
  */
 const substringList = (tx: Tx, q: PassageQuery, terms: string[], size: number) => {
-  const holds = terms.map((term) => sql`(search_text like ${`%${term}%`})`);
+  const held = terms.map(holds);
   return rowsOf<{ id: string }>(
     tx,
     sql`select id from (
           select id, search_text from knowledge_passages
-          where ${scope(q)} and (${sql.join(holds, sql` or `)}) limit ${CANDIDATE_BUDGET}) candidates
+          where ${scope(q)} and (${sql.join(held, sql` or `)}) limit ${CANDIDATE_BUDGET}) candidates
         order by (${sql.join(
-          holds.map((held) => sql`${held}::int`),
+          held.map((one) => sql`${one}::int`),
           sql` + `,
         )}) desc, id limit ${size}`,
   );
