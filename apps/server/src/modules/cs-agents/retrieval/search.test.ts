@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../../../test/test-app.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
 import { type ArticleToIndex, type Embed, indexArticle, removeArticle } from './index-article.ts';
-import { CANDIDATE_BUDGET, matchQuery, type PassageQuery, searchPassages } from './search.ts';
+import { CANDIDATE_BUDGET, matchQuery, type PassageQuery, searchPassages, weight } from './search.ts';
 import { searchKnowledge } from './search-knowledge.ts';
 
 let database: Database;
@@ -221,5 +221,10 @@ describe('the words the full-text list matches on', () => {
       ),
     ).toBe("'button' & 'order'");
     expect(matchQuery(counts([["o'neil", 2]]))).toBe("'o''neil'");
+  });
+
+  it('weighs a rare word far above one in most passages', () => {
+    expect(weight(4, 20_000)).toBeGreaterThan(5 * weight(9_000, 20_000));
+    expect(weight(20_000, 20_000)).toBeGreaterThan(0);
   });
 });

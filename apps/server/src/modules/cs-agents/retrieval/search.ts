@@ -66,11 +66,16 @@ interface TermCount {
   passages: number;
 }
 
-/** Each term's lexemes (as the index stems them) and in how many of the agent's passages each is. */
+/**
+ * Each term's lexemes (as the index stems them), in how many of the agent's passages each is, and how many
+ * passages the agent has.
+ */
 const termCounts = (tx: Tx, q: PassageQuery, terms: string[]) =>
-  rowsOf<TermCount>(
+  rowsOf<TermCount & { total: number }>(
     tx,
-    sql`select t.term, l.lexeme, coalesce(k.passages, 0)::int as passages
+    sql`select t.term, l.lexeme, coalesce(k.passages, 0)::int as passages,
+          coalesce((select passages from knowledge_terms where workspace_id = ${q.workspaceId}
+            and agent_id = ${q.agentId} and term = ''), 0)::int as total
         from unnest(array[${sql.join(
           terms.map((term) => sql`${term}`),
           sql`, `,
@@ -79,6 +84,10 @@ const termCounts = (tx: Tx, q: PassageQuery, terms: string[]) =>
         left join knowledge_terms k on k.workspace_id = ${q.workspaceId} and k.agent_id = ${q.agentId}
           and k.term = l.lexeme`,
   );
+
+/** How telling a word is: rarer in the agent's passages, higher (BM25's inverse document frequency). */
+export const weight = (passages: number, total: number) =>
+  Math.log(1 + (Math.max(total, passages) - passages + 0.5) / (passages + 0.5));
 
 /** A tsquery of lexemes as written (quoted, so nothing in them is an operator) joined by `operator`. */
 const tsquery = (lexemes: string[], operator: '|' | '&') =>
@@ -106,16 +115,23 @@ export function matchQuery(known: { lexeme: string; passages: number }[]): strin
 }
 
 /**
- * Full text: the passages the match query finds, by cover density over all the question's known words (more of
- * them, closer together, rank higher).
+ * Full text: the passages the match query finds, by the summed weight of the question's known words they hold
+ * (a product name counts far more than "order"), then by cover density (more of them, closer together).
  */
-const textList = (tx: Tx, q: PassageQuery, match: string, rank: string, size: number) =>
-  rowsOf<{ id: string }>(
+const textList = (tx: Tx, q: PassageQuery, known: (TermCount & { total: number })[], size: number) => {
+  const byLexeme = new Map(known.map((count) => [count.lexeme, weight(count.passages, count.total)]));
+  const held = [...byLexeme].map(
+    ([lexeme, w]) => sql`(case when search_vector @@ ${tsquery([lexeme], '|')}::tsquery then ${w}::float8 else 0 end)`,
+  );
+  return rowsOf<{ id: string }>(
     tx,
     sql`select id from knowledge_passages
-        where ${scope(q)} and search_vector @@ ${match}::tsquery
-        order by ts_rank_cd(search_vector, ${rank}::tsquery) desc, id limit ${size}`,
+        where ${scope(q)} and search_vector @@ ${matchQuery(known)}::tsquery
+        order by (${sql.join(held, sql` + `)}) desc,
+          ts_rank_cd(search_vector, ${tsquery([...byLexeme.keys()], '|')}::tsquery) desc, id
+        limit ${size}`,
   );
+};
 
 /**
  * A term inside a word of the text. A pattern needs three characters between its wildcards for the trigram index
@@ -197,12 +213,8 @@ export async function searchPassages(tx: Tx, q: PassageQuery): Promise<PassageHi
   const unknown = terms.filter(
     (term) => (isCjk(term) || term.length >= 3) && !known.some((count) => count.term === term),
   );
-  const rank = tsquery(
-    known.map((count) => count.lexeme),
-    '|',
-  );
   const lexical = fuse([
-    ranked('text', known.length > 0 ? ids(await textList(tx, q, matchQuery(known), rank, size)) : []),
+    ranked('text', known.length > 0 ? ids(await textList(tx, q, known, size)) : []),
     ranked('trigram', unknown.length > 0 ? ids(await substringList(tx, q, unknown, size)) : []),
   ]).map(([id]) => id);
   const similarities = new Map<string, number>();
