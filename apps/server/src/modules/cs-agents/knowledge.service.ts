@@ -9,6 +9,7 @@ import { notFound } from '../../platform/errors.ts';
 import { toArticleDto, toArticleSummaryDto } from './cs-agent-dto.ts';
 import { findAgent } from './cs-agents.service.ts';
 import { knowledgeArticles } from './cs-agents.tables.ts';
+import { removeArticle } from './retrieval/index-article.ts';
 
 type CreateInput = z.output<typeof knowledgeArticleBodySchema>;
 type UpdateInput = z.output<typeof knowledgeArticleUpdateBodySchema>;
@@ -117,6 +118,7 @@ export function createKnowledgeService(ctx: AppContext) {
     await database.withWorkspace(workspaceId, async (tx) => {
       await findAgent(tx, agentId);
       await find(tx, agentId, id);
+      await removeArticle(tx, id);
       await tx.delete(knowledgeArticles).where(eq(knowledgeArticles.id, id));
       await events.emit(tx, 'knowledge_article.deleted', { article_id: id, agent_id: agentId }, workspaceId);
     });

@@ -18,6 +18,7 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/channels/webhook/delivery-writer.ts: webhook deliveries of several organizations are stored together',
   'modules/channels/webhook/webhook-channels.ts: a webhook finds its channel by the id in its address',
   'modules/channels/webhook/webhook-jobs.ts: the webhook sweep queues channels whose deliveries wait',
+  'modules/cs-agents/retrieval/search-knowledge.ts: a knowledge search names its organization and agent and uses the full-text and trigram indexes that row-level security cannot (their operators are not leakproof)',
   'modules/customers/customers.service.ts: a customer search names its organization and uses the trigram and JSON indexes that row-level security cannot (their operators are not leakproof)',
   'modules/members/invites.service.ts: an invitee opens their invitation by its token',
   'modules/notifications/delivery.ts: the daily digest finds who chose it',

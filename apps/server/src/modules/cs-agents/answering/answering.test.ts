@@ -18,7 +18,11 @@ beforeEach(async () => {
   ({ graph, t, r } = inbox);
   fake.reset();
   const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
-  const settings = { 'cs_agent.llm.base_url': fake.url, 'cs_agent.llm.api_key': KEY, 'cs_agent.llm.model': 'chat-model' };
+  const settings = {
+    'cs_agent.llm.base_url': fake.url,
+    'cs_agent.llm.api_key': KEY,
+    'cs_agent.llm.model': 'chat-model',
+  };
   const saved = await t.app.inject({
     method: 'PUT',
     url: '/v1/system-setting',
@@ -36,7 +40,11 @@ async function agentOnInbox(extra: Record<string, unknown> = {}) {
   const { owner, channel, conversation, wrote } = await openInbox(inbox);
   await settle();
   const agent = json(
-    await r.post(PATH, owner.token, agentBody({ response_tone: 'warm and brief', channel_ids: [channel.id], ...extra })),
+    await r.post(
+      PATH,
+      owner.token,
+      agentBody({ response_tone: 'warm and brief', channel_ids: [channel.id], ...extra }),
+    ),
   ).data;
   for (const [title, content] of [
     ['Shipping times', SHIPPING],
