@@ -62,7 +62,8 @@ async function read(tx: Tx, conversationId: string, seq: number, maxPerHour: num
     .select({ direction: messages.direction, type: messages.type, text: messages.text, seq: messages.seq })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), isNotNull(messages.text)))
-    .orderBy(desc(messages.sentAt), desc(messages.seq))
+    // storage order: a customer's message carries Meta's time, which may be earlier than our last answer's
+    .orderBy(desc(messages.seq))
     .limit(HISTORY_TURNS);
   const newest = recent.find((m) => m.direction === 'inbound');
   if (newest && newest.seq !== seq) return null;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../test/test-app.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { workspaces } from '../../../platform/identity/workspaces.tables.ts';
+import { csAgents } from '../cs-agents.tables.ts';
 import { type ArticleToIndex, type Embed, indexArticle, removeArticle } from './index-article.ts';
 import { CANDIDATE_BUDGET, matchQuery, type PassageQuery, searchPassages, weight } from './search.ts';
 import { searchKnowledge } from './search-knowledge.ts';
@@ -41,6 +42,7 @@ async function agentWith(articles: { title: string; content: string }[], workspa
   const agentId = randomUUID();
   const articleIds = articles.map(() => randomUUID());
   await database.withWorkspace(workspaceId, async (tx) => {
+    await tx.insert(csAgents).values({ id: agentId, workspaceId, name: 'Agent', responseTone: 'friendly' });
     for (const [i, article] of articles.entries())
       await indexArticle(tx, { workspaceId, agentId, articleId: articleIds[i]!, ...article }, embed);
   });
