@@ -72,6 +72,9 @@ export async function seedOrganization(t: TestApp, graph: FakeGraph, phoneNumber
   await create(`/v1/cs-agents/${agent.id}/instructions`, { title: 'Tone', condition: '', content: 'Be brief.' });
   await create(`/v1/cs-agents/${agent.id}/knowledge`, { title: 'Hours', content: 'Open 9 to 5.' });
   await t.app.jobs.drain();
+  // the customer's message is answered (here: handed over, no provider is set) a moment later: before the sweep
+  t.clock.advance(2_000);
+  await t.app.jobs.drain();
   return owner;
 }
 

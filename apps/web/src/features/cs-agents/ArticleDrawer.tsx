@@ -1,10 +1,9 @@
 import { CS_AGENT_LIMITS, type KnowledgeArticleSummary, knowledgeArticleBodySchema } from '@omnichat/contracts';
-import { Alert, Button, Drawer, Flex, Form, Input, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Skeleton } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/http/index.ts';
+import { FormDrawer, useFormFailure } from '../../ui/FormDrawer.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
-import { setServerFields } from '../../ui/form-errors.ts';
 import { useArticle, useArticleActions } from './cs-agents-api.ts';
 
 const fields = knowledgeArticleBodySchema.shape;
@@ -32,44 +31,33 @@ export function ArticleDrawer({
   const [form] = Form.useForm<ArticleValues>();
   const { save } = useArticleActions(agentId);
   const whole = useArticle(agentId, open && article ? article.id : null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, clear, attempt } = useFormFailure(form);
   const loading = article !== null && whole.isPending;
 
   useEffect(() => {
     if (!open) return;
-    setError(null);
+    clear();
     if (!article) form.setFieldsValue({ title: '', content: '' });
     else if (whole.data) form.setFieldsValue({ title: whole.data.title, content: whole.data.content });
-  }, [open, article, whole.data, form]);
+  }, [open, article, whole.data, form, clear]);
 
-  const submit = async (values: ArticleValues) => {
-    setError(null);
-    try {
+  const submit = (values: ArticleValues) =>
+    attempt(async () => {
       await save.mutateAsync({ articleId: article?.id, body: { ...values, source: article ? undefined : 'editor' } });
       onClose();
-    } catch (failure) {
-      setServerFields(form, failure);
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    }
-  };
+    });
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={article ? t('csAgents.knowledge.editTitle') : t('csAgents.knowledge.addTitle')}
-      size="min(880px, 100vw)"
-      destroyOnHidden
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} disabled={loading} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Flex>
-      }
+      width={880}
+      saving={save.isPending}
+      disabled={loading}
+      error={error}
+      onSave={() => form.submit()}
     >
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       {whole.isError && <Alert type="error" showIcon title={whole.error.message} role="alert" />}
       {loading && !whole.isError ? (
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -83,6 +71,6 @@ export function ArticleDrawer({
           </Form.Item>
         </Form>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,11 +1,9 @@
 import { csAgentBodySchema } from '@omnichat/contracts';
-import { Alert, AutoComplete, Button, Drawer, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { AutoComplete, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/http/index.ts';
+import { FormDrawer, useFormFailure } from '../../ui/FormDrawer.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
-import { setServerFields } from '../../ui/form-errors.ts';
 import { useSaveAgent } from './cs-agents-api.ts';
 import { CS_AGENTS_PATH, useAgentWords } from './parts.tsx';
 
@@ -24,38 +22,27 @@ export function CreateAgentDrawer({ open, onClose }: { open: boolean; onClose: (
   const navigate = useNavigate();
   const [form] = Form.useForm<CreateValues>();
   const save = useSaveAgent();
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useFormFailure(form);
 
-  const submit = async (values: CreateValues) => {
-    setError(null);
-    try {
+  const submit = (values: CreateValues) =>
+    attempt(async () => {
       const agent = await save.mutateAsync({ body: { ...values, show_name_to_customer: true, response_features: [] } });
       onClose();
       void navigate(`${CS_AGENTS_PATH}/${agent.id}`);
-    } catch (failure) {
-      setServerFields(form, failure);
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    }
-  };
+    });
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={t('csAgents.createTitle')}
-      size="min(480px, 100vw)"
-      destroyOnHidden
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common.create')}
-          </Button>
-        </Flex>
-      }
+      width={480}
+      saveLabel={t('common.create')}
+      saving={save.isPending}
+      error={error}
+      onSave={() => form.submit()}
     >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ name: '', response_tone: 'friendly' }}>
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
         <Form.Item name="name" label={t('csAgents.name')} rules={rules.zod(fields.name)}>
           <Input autoFocus maxLength={99} />
         </Form.Item>
@@ -63,6 +50,6 @@ export function CreateAgentDrawer({ open, onClose }: { open: boolean; onClose: (
           <AutoComplete options={words.toneOptions} placeholder={t('csAgents.tonePlaceholder')} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,10 +1,9 @@
 import { CS_AGENT_LIMITS, type CsInstruction, csInstructionBodySchema } from '@omnichat/contracts';
-import { Alert, Button, Drawer, Flex, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/http/index.ts';
+import { FormDrawer, useFormFailure } from '../../ui/FormDrawer.tsx';
 import { useRules } from '../../ui/form/use-rules.ts';
-import { setServerFields } from '../../ui/form-errors.ts';
 import { useInstructionActions } from './cs-agents-api.ts';
 
 const fields = csInstructionBodySchema.shape;
@@ -32,47 +31,35 @@ export function InstructionDrawer({
   const rules = useRules();
   const [form] = Form.useForm<InstructionValues>();
   const { save } = useInstructionActions(agentId);
-  const [error, setError] = useState<string | null>(null);
+  const { error, clear, attempt } = useFormFailure(form);
 
   useEffect(() => {
     if (!open) return;
-    setError(null);
+    clear();
     form.setFieldsValue({
       title: instruction?.title ?? '',
       condition: instruction?.condition ?? '',
       content: instruction?.content ?? '',
     });
-  }, [open, instruction, form]);
+  }, [open, instruction, form, clear]);
 
-  const submit = async (values: InstructionValues) => {
-    setError(null);
-    try {
+  const submit = (values: InstructionValues) =>
+    attempt(async () => {
       await save.mutateAsync({ instructionId: instruction?.id, body: values });
       onClose();
-    } catch (failure) {
-      setServerFields(form, failure);
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    }
-  };
+    });
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={instruction ? t('csAgents.instructions.editTitle') : t('csAgents.instructions.addTitle')}
-      size="min(560px, 100vw)"
-      destroyOnHidden
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Flex>
-      }
+      width={560}
+      saving={save.isPending}
+      error={error}
+      onSave={() => form.submit()}
     >
       <Form form={form} layout="vertical" onFinish={submit}>
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
         <Form.Item name="title" label={t('csAgents.instructions.title')} rules={rules.zod(fields.title)}>
           <Input autoFocus maxLength={CS_AGENT_LIMITS.titleMax - 1} />
         </Form.Item>
@@ -87,6 +74,6 @@ export function InstructionDrawer({
           <Input.TextArea autoSize={{ minRows: 5, maxRows: 14 }} maxLength={CS_AGENT_LIMITS.instructionMax} showCount />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

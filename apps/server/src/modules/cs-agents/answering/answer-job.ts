@@ -22,14 +22,22 @@ const PASSAGES = 5;
  * A customer's message: a job to answer it a moment later. Each message has its own job, and only the job of the
  * conversation's newest customer message answers (all the unanswered ones at once): messages in quick succession
  * get one answer, and a message arriving while the model thinks makes the older job give way. Only inbound
- * messages make a job (`wants`: no query on the webhook's path); the job finds out whether an agent is bound.
+ * messages reach the listener (`wants`: no query on the webhook's path), and only a channel with an agent makes a job.
  */
 export const answerListener = durableListener({
   event: 'message.stored',
   name: 'cs-agent-answer',
   wants: ({ message }) => message.direction === 'inbound',
-  handle: ({ data, workspaceId }, job) =>
-    job.app.jobs.enqueue(
+  handle: async ({ data, workspaceId }, job) => {
+    // most channels have no agent: one indexed lookup instead of a job per customer message
+    const [bound] = await job.inWorkspace((tx) =>
+      tx
+        .select({ agentId: csAgentChannels.agentId })
+        .from(csAgentChannels)
+        .where(eq(csAgentChannels.channelId, data.conversation.channel_id)),
+    );
+    if (!bound) return;
+    await job.app.jobs.enqueue(
       answerJob,
       { conversation_id: data.conversation.id, seq: data.message.seq },
       {
@@ -37,7 +45,8 @@ export const answerListener = durableListener({
         runAt: new Date(Date.now() + GATHER_MS),
         idempotencyKey: `${data.conversation.id}:${data.message.seq}`,
       },
-    ),
+    );
+  },
 });
 
 type Reading = NonNullable<Awaited<ReturnType<typeof read>>>;
