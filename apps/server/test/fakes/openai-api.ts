@@ -143,18 +143,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     hung.add(res);
     res.on('close', () => hung.delete(res));
   };
+  const modelNotFound = (res: ServerResponse, model: unknown) =>
+    error(res, 404, `The model \`${String(model)}\` does not exist`, 'invalid_request_error', 'model_not_found');
   const unknownModel = (model: unknown) =>
     options.models !== undefined && !(typeof model === 'string' && options.models.includes(model));
 
   function chat(res: ServerResponse, body: Record<string, unknown>) {
-    if (unknownModel(body.model))
-      return error(
-        res,
-        404,
-        `The model \`${String(body.model)}\` does not exist`,
-        'invalid_request_error',
-        'model_not_found',
-      );
+    if (unknownModel(body.model)) return modelNotFound(res, body.model);
     const next = chatQueue.shift() ?? (typeof fallback === 'function' ? fallback(body) : fallback);
     if (next === 'hang') return hang(res);
     if (next === 'garbage') {
@@ -201,14 +196,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   }
 
   function embeddings(res: ServerResponse, body: Record<string, unknown>) {
-    if (unknownModel(body.model))
-      return error(
-        res,
-        404,
-        `The model \`${String(body.model)}\` does not exist`,
-        'invalid_request_error',
-        'model_not_found',
-      );
+    if (unknownModel(body.model)) return modelNotFound(res, body.model);
     const next = embeddingQueue.shift();
     if (next === 'hang') return hang(res);
     if (next === 'garbage') {

@@ -1,9 +1,10 @@
 import { type LlmTestBody, llmProviderEndpoints } from '@omnichat/contracts';
-import { Alert, Button, Card, type FormInstance, Typography } from 'antd';
+import { Button, Card, type FormInstance, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../app/http/index.ts';
 import type { SettingValues } from './SettingsForm.tsx';
+import { TestResult } from './TestResult.tsx';
 
 type Answer = { ok: true; model: string; latencyMs: number } | { ok: false; text: string };
 
@@ -44,21 +45,17 @@ export function LlmTestCard({ form }: { form: FormInstance<SettingValues> }) {
       <Button loading={busy} onClick={() => void run()}>
         {t('adminPages.settings.llmTest')}
       </Button>
-      <div aria-live="polite" style={{ marginTop: 12 }}>
-        {answer && (
-          <Alert
-            type={answer.ok ? 'success' : 'error'}
-            showIcon
-            role={answer.ok ? 'status' : 'alert'}
-            title={answer.ok ? t('adminPages.settings.llmTestOk') : t('adminPages.settings.llmTestFailed')}
-            description={
-              answer.ok
-                ? t('adminPages.settings.llmTestLatency', { model: answer.model, ms: answer.latencyMs })
-                : answer.text
-            }
-          />
-        )}
-      </div>
+      <TestResult
+        outcome={
+          answer && {
+            ok: answer.ok,
+            title: answer.ok ? t('adminPages.settings.llmTestOk') : t('adminPages.settings.llmTestFailed'),
+            description: answer.ok
+              ? t('adminPages.settings.llmTestLatency', { model: answer.model, ms: answer.latencyMs })
+              : answer.text,
+          }
+        }
+      />
     </Card>
   );
 }

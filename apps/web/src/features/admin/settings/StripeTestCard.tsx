@@ -1,8 +1,9 @@
 import { stripeAdminEndpoints } from '@omnichat/contracts';
-import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
+import { Button, Card, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../app/http/index.ts';
+import { TestResult } from './TestResult.tsx';
 
 type Answer = { ok: true; livemode: boolean | undefined } | { ok: false; text: string };
 
@@ -44,23 +45,19 @@ export function StripeTestCard() {
           {t('adminPages.settings.stripeTest')}
         </Button>
       </Flex>
-      <div aria-live="polite" style={{ marginTop: 12 }}>
-        {answer && (
-          <Alert
-            type={answer.ok ? 'success' : 'error'}
-            showIcon
-            role={answer.ok ? 'status' : 'alert'}
-            title={answer.ok ? t('adminPages.settings.stripeTestOk') : t('adminPages.settings.stripeTestFailed')}
-            description={
-              answer.ok
-                ? answer.livemode === undefined
-                  ? null
-                  : t(answer.livemode ? 'adminPages.settings.stripeLive' : 'adminPages.settings.stripeTestMode')
-                : answer.text
-            }
-          />
-        )}
-      </div>
+      <TestResult
+        outcome={
+          answer && {
+            ok: answer.ok,
+            title: answer.ok ? t('adminPages.settings.stripeTestOk') : t('adminPages.settings.stripeTestFailed'),
+            description: answer.ok
+              ? answer.livemode === undefined
+                ? null
+                : t(answer.livemode ? 'adminPages.settings.stripeLive' : 'adminPages.settings.stripeTestMode')
+              : answer.text,
+          }
+        }
+      />
     </Card>
   );
 }
