@@ -177,7 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     tokens,
     settings,
     secrets,
-    graph: createGraphClient(config.GRAPH_API_URL, { outbound }),
+    graph: createGraphClient(config.GRAPH_API_URL, { outbound, timeoutMs: config.GRAPH_TIMEOUT_MS }),
     stripe: createStripeGateway(
       config.STRIPE_API_URL,
       async () => (await settings.values(['stripe.secret_key']))['stripe.secret_key'],

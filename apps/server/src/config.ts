@@ -69,6 +69,15 @@ export const configSchema = z.object({
     .default('https://graph.facebook.com/v23.0')
     .transform((url) => url.replace(/\/+$/, ''))
     .describe("Meta's Graph API with its version: every WhatsApp, Messenger and Instagram call goes under it"),
+  GRAPH_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(120_000)
+    .default(15_000)
+    .describe(
+      'how long a Graph API call may take before it counts as failed; a broadcast recipient left `sending` twice this long is taken for lost with its process (status unknown)',
+    ),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/ })
     .default('https://api.stripe.com')

@@ -68,6 +68,8 @@ export type GraphQuery = Record<string, string | number | undefined>;
  * (`whatsapp.ts`, `messaging.ts`) call them: the rest of the app never builds a Graph path or body.
  */
 export interface GraphClient {
+  /** how long a call may take before it fails with status 0 */
+  readonly timeoutMs: number;
   /** GET `path` under the Graph URL; Graph's refusal or no answer throws a GraphError */
   get<T>(path: string, token: string, query?: GraphQuery): Promise<T>;
   /** POST a JSON body (none when omitted), likewise */
@@ -149,6 +151,7 @@ export function createGraphClient(
   }
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   return {
+    timeoutMs,
     get: (path, token, query) => json(path, query, { headers: bearer(token) }),
     post: (path, token, body, query) =>
       json(path, query, {

@@ -184,8 +184,9 @@ describe.skipIf(!serverUrl)('broadcasts on real server processes (PostgreSQL)', 
   }, 60_000);
 
   it('kill -9 at half way, a new process: each phone sent at most once, none left, completed by itself', async () => {
-    // a process's lost jobs are taken again after 4 s of silence (JOB_LOCK_TIMEOUT_MS), not the default minute
-    const { databaseUrl, graph, start } = await system({ JOB_LOCK_TIMEOUT_MS: '4000' });
+    // a process's lost jobs are taken again after 4 s of silence (JOB_LOCK_TIMEOUT_MS), not the default minute, and
+    // its sends in flight are taken for lost after 4 s (twice GRAPH_TIMEOUT_MS), not the default 30
+    const { databaseUrl, graph, start } = await system({ JOB_LOCK_TIMEOUT_MS: '4000', GRAPH_TIMEOUT_MS: '2000' });
     const first = await start();
     const total = 100;
     const { token, broadcast } = await organization(first, databaseUrl, graph, 20, total);

@@ -18,10 +18,10 @@ import { releaseRest, reserveForStart, settleSent } from './wallet-charge.ts';
 /** the most recipients one claim marks `sending` (and sends side by side); the pace's burst bounds it further */
 const BATCH_MAX = 100;
 /**
- * A recipient `sending` this long has no call in flight any more (Graph's timeout is 15 s): its process died
- * between the mark and the answer, so whether Meta took it is unknown, and it is never sent again.
+ * A recipient `sending` for twice Graph's timeout has no call in flight any more: its process died between the mark
+ * and the answer, so whether Meta took it is unknown, and it is never sent again.
  */
-const STALE_SENDING_MS = 30_000;
+const staleSendingMs = (ctx: AppContext) => 2 * ctx.graph.timeoutMs;
 const IDLE_WAIT_MS = 250;
 /** one lane (a batch's claim, sends and record after another) per this many messages per second of the channel */
 const LANE_RATE = 400;
@@ -210,7 +210,7 @@ async function whatNext(ctx: AppContext, tx: Tx, broadcastId: string): Promise<n
       and(
         eq(broadcastRecipients.broadcastId, broadcastId),
         eq(broadcastRecipients.status, 'sending'),
-        lte(broadcastRecipients.sendingAt, sql`now() - ${`${STALE_SENDING_MS} milliseconds`}::interval`),
+        lte(broadcastRecipients.sendingAt, sql`now() - ${`${staleSendingMs(ctx)} milliseconds`}::interval`),
       ),
     );
   const [left] = await tx
