@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageResultSchema } from './auth.ts';
+import { AI_HANDOFF_REASONS } from './conversation-activity.ts';
 import { endpoint } from './endpoint.ts';
 import { INT32_MAX, pageField, pageSizeField } from './fields.ts';
 
@@ -17,6 +18,7 @@ export const CS_AGENT_LIMITS = {
   /** instructions of one agent: they all go into every prompt */
   instructionsMax: 50,
   articleMax: 1_000_000,
+  previewMessageMax: 4_000,
 } as const;
 
 /** Suggestions the editor offers; any text is accepted. */
@@ -251,6 +253,82 @@ export const csInstructionEndpoints = {
     params: instructionParams,
     response: messageResultSchema,
     summary: 'Delete an instruction',
+  }),
+};
+
+/** The preview's question, with the turns before it when the owner goes on chatting. */
+export const csAgentPreviewBodySchema = z.object({
+  message: z.string().trim().min(1).max(CS_AGENT_LIMITS.previewMessageMax),
+  history: z
+    .array(z.object({ from: z.enum(['customer', 'agent']), text: z.string().max(CS_AGENT_LIMITS.previewMessageMax) }))
+    .max(12)
+    .optional(),
+});
+export type CsAgentPreviewBody = z.input<typeof csAgentPreviewBodySchema>;
+
+/** The preview's answer: what the customer would be sent, and why (nothing is sent to anyone). */
+export const csAgentPreviewSchema = z.object({
+  /** the answer, or on a handoff the notice the customer would be told */
+  reply: z.string(),
+  handoff: z.boolean(),
+  handoff_reason: z.enum(AI_HANDOFF_REASONS).nullable(),
+  /** the model's reason when it called handoff_to_human, or the provider's failure */
+  handoff_note: z.string().nullable(),
+  /** the articles the answer drew on */
+  sources: z.array(z.object({ article_id: z.uuid(), title: z.string() })),
+  /** every passage the search found, best first: `relevant` ones went into the prompt */
+  passages: z.array(
+    z.object({
+      article_id: z.uuid(),
+      title: z.string(),
+      content: z.string(),
+      /** reciprocal-rank fusion of the lists that found it */
+      score: z.number(),
+      /** the share of the question's words found in it, 0 to 1 */
+      match: z.number(),
+      similarity: z.number().nullable(),
+      relevant: z.boolean(),
+    }),
+  ),
+  /** the instructions the model was given, in order (it judges their conditions) */
+  instructions: z.array(z.object({ id: z.uuid(), title: z.string(), condition: z.string() })),
+  /** the model's tokens for this answer; null when it was not called */
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).nullable(),
+});
+export type CsAgentPreview = z.infer<typeof csAgentPreviewSchema>;
+
+const usageCounts = { input_tokens: z.number(), output_tokens: z.number(), answers: z.number(), handoffs: z.number() };
+/** What an agent used: per day (the organization's days), and this month against the budgets. */
+export const csAgentUsageSchema = z.object({
+  days: z.array(z.object({ day: z.string(), ...usageCounts })),
+  month: z.object({
+    ...usageCounts,
+    /** the agent's own budget (tokens in and out); null: none */
+    budget: z.number().nullable(),
+    /** all the organization's agents this month, and the organization's budget; null: none */
+    organization_tokens: z.number(),
+    organization_budget: z.number().nullable(),
+  }),
+});
+export type CsAgentUsage = z.infer<typeof csAgentUsageSchema>;
+
+export const csAgentToolEndpoints = {
+  preview: endpoint({
+    method: 'POST',
+    path: '/v1/cs-agents/:id/preview',
+    params: agentParams,
+    body: csAgentPreviewBodySchema,
+    response: csAgentPreviewSchema,
+    summary:
+      'Try the agent: its answer to a message through the same search, prompt and model, with the passages and instructions it used; nothing is sent',
+  }),
+  usage: endpoint({
+    method: 'GET',
+    path: '/v1/cs-agents/:id/usage',
+    params: agentParams,
+    query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+    response: csAgentUsageSchema,
+    summary: "The agent's tokens, answers and handoffs per day, and this month's against its budgets",
   }),
 };
 

@@ -1,5 +1,6 @@
 // What other modules use of conversations (web chat: its visitors' threads; assigning a conversation, with its
 // events and activity line, `actor` null for the system); app.ts registers the module through conversations.module.ts.
+export { factsOf } from './announce.ts';
 export { type ConversationRow, conversations, type MessageRow, messages } from './conversations.tables.ts';
 export {
   type CustomerFile,

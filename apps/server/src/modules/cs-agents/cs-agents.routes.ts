@@ -1,4 +1,10 @@
-import { csAgentEndpoints, csInstructionEndpoints, knowledgeEndpoints, translate } from '@omnichat/contracts';
+import {
+  csAgentEndpoints,
+  csAgentToolEndpoints,
+  csInstructionEndpoints,
+  knowledgeEndpoints,
+  translate,
+} from '@omnichat/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
@@ -7,6 +13,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { requireFeature } from '../billing/index.ts';
+import { createPreviewService } from './answering/preview.service.ts';
 import { createCsAgentsService } from './cs-agents.service.ts';
 import { createInstructionsService } from './instructions.service.ts';
 import { createKnowledgeService } from './knowledge.service.ts';
@@ -20,6 +27,7 @@ export async function csAgentsRoutes(app: AppInstance, ctx: AppContext) {
   const agents = createCsAgentsService(ctx);
   const instructions = createInstructionsService(ctx);
   const knowledge = createKnowledgeService(ctx);
+  const tools = createPreviewService(ctx);
   const planAllows = requireFeature(ctx, 'cs_agent');
   const read = ctx.guards.member('cs_agent_read');
   const write = ctx.guards.member('cs_agent_write');
@@ -66,6 +74,24 @@ export async function csAgentsRoutes(app: AppInstance, ctx: AppContext) {
       await planAllows(request);
       await agents.remove(memberOf(request), request.params.id);
       return deleted(request);
+    },
+  });
+
+  // trying the agent spends the provider's tokens: for those who may change it
+  app.route({
+    ...routeOf(csAgentToolEndpoints.preview, group),
+    preHandler: write,
+    handler: async (request) => {
+      await planAllows(request);
+      return ok(await tools.preview(memberOf(request), request.params.id, request.body));
+    },
+  });
+  app.route({
+    ...routeOf(csAgentToolEndpoints.usage, group),
+    preHandler: read,
+    handler: async (request) => {
+      await planAllows(request);
+      return ok(await tools.usage(memberOf(request), request.params.id, request.query.days));
     },
   });
 

@@ -1,6 +1,18 @@
 import type { KnowledgeSource } from '@omnichat/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceRef } from '../../platform/identity/workspaces.tables.ts';
@@ -93,3 +105,22 @@ export const knowledgeArticles = pgTable(
   (t) => [index('knowledge_articles_agent_idx').on(t.agentId, t.createdAt)],
 );
 export type KnowledgeArticleRow = typeof knowledgeArticles.$inferSelect;
+
+/**
+ * What the agents used, per agent and day (the organization's day, in its time zone): the model's tokens, answers
+ * sent and conversations handed over. Rows outlive a deleted agent: they still count toward the organization's
+ * month.
+ */
+export const csAgentUsage = pgTable(
+  'cs_agent_usage',
+  {
+    workspaceId: workspaceRef(),
+    agentId: uuid('agent_id').notNull(),
+    day: date('day').notNull(),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    answers: integer('answers').notNull().default(0),
+    handoffs: integer('handoffs').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day] }), index('cs_agent_usage_workspace_idx').on(t.workspaceId, t.day)],
+);

@@ -204,11 +204,12 @@ describe('AI customer-service agents', () => {
       ['PUT', `${one}/instructions/${instruction.id}`, { content: 'Changed' }],
       ['POST', `${one}/knowledge`, { title: 'x', content: 'y' }],
       ['PUT', `${one}/knowledge/${article.id}`, { content: 'Changed' }],
+      ['POST', `${one}/preview`, { message: 'What are your hours?' }],
       ['DELETE', `${one}/instructions/${instruction.id}`],
       ['DELETE', `${one}/knowledge/${article.id}`],
       ['DELETE', one],
     ];
-    const reads = [one, `${one}/instructions`, `${one}/knowledge`, `${one}/knowledge/${article.id}`];
+    const reads = [one, `${one}/instructions`, `${one}/knowledge`, `${one}/knowledge/${article.id}`, `${one}/usage`];
     const call = (method: string, url: string, token: string, payload?: object) =>
       t.app.inject({ method: method as 'GET', url, headers: bearer(token), ...(payload && { payload }) });
     for (const [method, url, payload] of writes) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createOwner } from '../../../test/fixtures.ts';
-import { json, type TestApp } from '../../../test/test-app.ts';
+import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
+import { bearer, json, type TestApp } from '../../../test/test-app.ts';
 import { workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { requests } from '../teams/test-helpers.ts';
 
@@ -24,7 +24,7 @@ export async function agentsSetup(t: TestApp) {
   const webchat = async (token: string, name = 'Site chat') => {
     const created = await r.post('/v1/channels', token, { type: 'webchat', name });
     expect(created.statusCode, created.body).toBe(200);
-    return json(created).data as { id: string; name: string };
+    return json(created).data as { id: string; name: string; widget_key: string };
   };
   const team = async (token: string, name = 'Support') => {
     const created = await r.post('/v1/teams', token, { name });
@@ -41,4 +41,22 @@ export async function agentsSetup(t: TestApp) {
       tx.update(workspaces).set({ aiAgentLimit: limit }).where(eq(workspaces.id, workspaceId)),
     );
   return { r, owner, webchat, team, agent, limitAgents };
+}
+
+/** Points the AI provider settings at a stand-in (`url`) through the system-settings route, as an admin would. */
+export async function configureLlm(t: TestApp, url: string, key: string, extra: Record<string, string> = {}) {
+  const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
+  const settings = {
+    'cs_agent.llm.base_url': url,
+    'cs_agent.llm.api_key': key,
+    'cs_agent.llm.model': 'chat-model',
+    ...extra,
+  };
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/v1/system-setting',
+    headers: bearer(root),
+    payload: { settings: Object.entries(settings).map(([name, value]) => ({ key: name, value })) },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
 }

@@ -1,22 +1,20 @@
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { LlmUnavailable } from '../../../integrations/openai/llm-client.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { defineJob } from '../../../platform/jobs/job-definition.ts';
 import { type AppJob, durableListener } from '../../../platform/modules/define-module.ts';
 import { channels } from '../../channels/index.ts';
-import { type AiHandoffReason, conversations, messages, sendSystemText } from '../../conversations/index.ts';
+import { conversations, factsOf, messages, sendSystemText } from '../../conversations/index.ts';
 import { customers } from '../../customers/index.ts';
 import { csAgentChannels, csAgentInstructions, csAgents } from '../cs-agents.tables.ts';
-import { searchKnowledge } from '../retrieval/search-knowledge.ts';
-import { asksForPerson } from './asks-for-person.ts';
 import { handOff } from './handoff.ts';
-import { buildPrompt, HANDOFF_TOOL, HISTORY_TURNS, type PromptTurn } from './prompt.ts';
+import { HISTORY_TURNS, type PromptTurn } from './prompt.ts';
+import { type Thought, think } from './think.ts';
+import { budgetUsedUp, recordUsage } from './usage.ts';
 
 /** a customer's messages this close together get one answer: the job waits this long after the first */
 const GATHER_MS = 1_500;
-const PASSAGES = 5;
 
 /**
  * A customer's message: a job to answer it a moment later. Each message has its own job, and only the job of the
@@ -49,7 +47,7 @@ export const answerListener = durableListener({
   },
 });
 
-type Reading = NonNullable<Awaited<ReturnType<typeof read>>>;
+type Reading = NonNullable<Awaited<ReturnType<typeof read>>> & { budgetUsedUp: boolean };
 
 /**
  * What the answer needs, read in one transaction (the conversation's row locked, so that two jobs never both
@@ -115,55 +113,18 @@ async function read(tx: Tx, conversationId: string, seq: number, maxPerHour: num
   };
 }
 
-type Outcome =
-  | { kind: 'answer'; text: string; sources: { article_id: string; title: string }[] }
-  | { kind: 'handoff'; reason: AiHandoffReason; note?: string };
-
-/** Decides the answer outside any transaction: the model may take up to a minute. */
-async function decide(ctx: AppContext, reading: Reading): Promise<Outcome> {
-  if (reading.overLimit) return { kind: 'handoff', reason: 'loop_guard' };
-  if (asksForPerson(reading.question)) return { kind: 'handoff', reason: 'customer_asked' };
-  const llm = await ctx.llm.client();
-  if (!llm) return { kind: 'handoff', reason: 'provider_failed', note: 'the AI provider is not configured' };
-  // with an embeddings model the question's vector joins the search; without it (or when it fails), text alone
-  const queryVector = llm.embeddingModel
-    ? await llm.embed([reading.question]).then(
-        ([vector]) => vector,
-        () => undefined,
-      )
-    : undefined;
-  const passages = await searchKnowledge(ctx.database, {
+/** The answer, or a handoff: the loop guard and the budget first, then the agent's `think`. */
+async function decide(ctx: AppContext, reading: Reading): Promise<Thought> {
+  if (reading.overLimit) return { outcome: { kind: 'handoff', reason: 'loop_guard' }, passages: [] };
+  if (reading.budgetUsedUp) return { outcome: { kind: 'handoff', reason: 'budget' }, passages: [] };
+  return think(ctx, {
     workspaceId: reading.conversation.workspaceId,
-    agentId: reading.agent.id,
-    query: reading.question,
-    limit: PASSAGES,
-    ...(queryVector ? { queryVector } : {}),
+    agent: reading.agent,
+    instructions: reading.instructions,
+    history: reading.history,
+    question: reading.question,
+    customer: reading.customer,
   });
-  const relevant = passages.filter((passage) => passage.relevant);
-  if (!relevant.length && !reading.instructions.length) return { kind: 'handoff', reason: 'no_answer' };
-  try {
-    const answer = await llm.chat({
-      messages: buildPrompt({
-        agent: reading.agent,
-        instructions: reading.instructions,
-        passages: relevant,
-        customer: reading.customer,
-        history: reading.history,
-      }),
-      tools: [HANDOFF_TOOL],
-    });
-    if (answer.kind === 'tool') {
-      const why = answer.arguments.reason;
-      return { kind: 'handoff', reason: 'tool', ...(typeof why === 'string' ? { note: why } : {}) };
-    }
-    const sources = [
-      ...new Map(relevant.map((p) => [p.article_id, { article_id: p.article_id, title: p.title }])).values(),
-    ];
-    return { kind: 'answer', text: answer.text, sources };
-  } catch (error) {
-    if (error instanceof LlmUnavailable) return { kind: 'handoff', reason: 'provider_failed', note: error.message };
-    throw error;
-  }
 }
 
 /**
@@ -180,15 +141,26 @@ export const answerJob = defineJob({
   handle: async ({ conversation_id, seq }, job: AppJob) => {
     const ctx = job.app;
     const { 'cs_agent.max_answers_per_hour': perHour } = await ctx.settings.values(['cs_agent.max_answers_per_hour']);
-    const reading = await job.inWorkspace((tx) => read(tx, conversation_id, seq, Number(perHour) || 0));
+    const reading = await job.inWorkspace(async (tx) => {
+      const found = await read(tx, conversation_id, seq, Number(perHour) || 0);
+      return found && { ...found, budgetUsedUp: await budgetUsedUp(ctx, tx, found.agent) };
+    });
     if (!reading) return;
-    const outcome = await decide(ctx, reading);
+    // the visitor's widget shows the agent typing while it thinks (web chat; other channels show nothing)
+    const facts = factsOf(reading.conversation, reading.channelType);
+    ctx.hooks.conversationTyping(ctx.cluster, facts, true);
+    const { outcome, usage } = await decide(ctx, reading).finally(() =>
+      ctx.hooks.conversationTyping(ctx.cluster, facts, false),
+    );
     await job.inWorkspace(async (tx) => {
+      const { workspaceId } = reading.conversation;
+      // the model's tokens count whatever becomes of its answer
+      await recordUsage(tx, workspaceId, reading.agent.id, { ...(usage ? { usage } : {}) });
       const now = await read(tx, conversation_id, seq, 0);
       // a member took over, the agent changed, the customer wrote again, or an answer went out meanwhile
       if (!now || now.agent.id !== reading.agent.id || now.question !== reading.question) return;
-      if (outcome.kind === 'handoff')
-        await handOff(ctx, tx, {
+      if (outcome.kind === 'handoff') {
+        const handedOver = await handOff(ctx, tx, {
           conversation: now.conversation,
           channelType: now.channelType,
           agent: now.agent,
@@ -196,11 +168,14 @@ export const answerJob = defineJob({
           ...(outcome.note ? { note: outcome.note } : {}),
           customerText: now.question,
         });
-      else
+        if (handedOver) await recordUsage(tx, workspaceId, now.agent.id, { handoffs: 1 });
+      } else {
         await sendSystemText(ctx, tx, now.conversation, now.channelType, outcome.text, {
           id: now.agent.id,
           sources: outcome.sources,
         });
+        await recordUsage(tx, workspaceId, now.agent.id, { answers: 1 });
+      }
     });
   },
 });

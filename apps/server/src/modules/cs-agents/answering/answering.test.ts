@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../test/fakes/openai-api.ts';
-import { createAdmin, loginAdmin } from '../../../../test/fixtures.ts';
-import { bearer, json } from '../../../../test/test-app.ts';
+import { json } from '../../../../test/test-app.ts';
 import { inboxTest, openInbox } from '../../conversations/test-helpers.ts';
-import { agentBody, PATH } from '../test-helpers.ts';
+import { agentBody, configureLlm, PATH } from '../test-helpers.ts';
 
 const KEY = 'sk-answering-test-key';
 let fake: FakeOpenAi;
@@ -17,19 +16,7 @@ let { graph, t, r } = inbox;
 beforeEach(async () => {
   ({ graph, t, r } = inbox);
   fake.reset();
-  const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
-  const settings = {
-    'cs_agent.llm.base_url': fake.url,
-    'cs_agent.llm.api_key': KEY,
-    'cs_agent.llm.model': 'chat-model',
-  };
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/v1/system-setting',
-    headers: bearer(root),
-    payload: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await configureLlm(t, fake.url, KEY);
 });
 
 const SHIPPING = 'Orders to Hong Kong arrive within two working days of payment.';

@@ -46,8 +46,10 @@ export async function handOff(
     { assignee_member_id: null, team_id: team, all_teams: !team },
     null,
   );
-  const notice =
-    agent.handoffMessage?.trim() || translate('cs_agent_handoff_notice', customerLanguage(input.customerText));
-  await sendSystemText(ctx, tx, conversation, channelType, notice);
+  await sendSystemText(ctx, tx, conversation, channelType, handoffNotice(agent, input.customerText));
   return true;
 }
+
+/** What the customer is told: the agent's own words, or the default in the language they wrote in. */
+export const handoffNotice = (agent: Pick<CsAgentRow, 'handoffMessage'>, customerText: string) =>
+  agent.handoffMessage?.trim() || translate('cs_agent_handoff_notice', customerLanguage(customerText));
