@@ -45,6 +45,8 @@ export const conversationDetailSchema = conversationSchema.extend({
   csat_score: z.number().nullable(),
   csat_comment: z.string().nullable(),
   csat_rated_at: z.number().nullable(),
+  /** the AI agent bound to its channel (it answers while `ai_active`); null when the channel has none */
+  ai_agent: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 

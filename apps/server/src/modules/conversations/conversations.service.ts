@@ -17,6 +17,7 @@ import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { notFound } from '../../platform/errors.ts';
 import { teamMembers } from '../../platform/identity/teams.tables.ts';
 import { channels } from '../channels/index.ts';
+import { csAgentChannels, csAgents } from '../cs-agents/index.ts';
 import { customers } from '../customers/index.ts';
 import { type ConversationRow, conversationReads, conversations, messages } from './conversations.tables.ts';
 import { actorOf, threadPage } from './desk/activities.ts';
@@ -166,12 +167,18 @@ export function createConversationsService(ctx: AppContext) {
     return database.withWorkspace(member.workspaceId, async (tx) => {
       const row = await visible(tx, member, id);
       const lastInbound = row.conversation.lastInboundAt;
+      const [aiAgent] = await tx
+        .select({ id: csAgents.id, name: csAgents.name })
+        .from(csAgentChannels)
+        .innerJoin(csAgents, eq(csAgents.id, csAgentChannels.agentId))
+        .where(eq(csAgentChannels.channelId, row.conversation.channelId));
       return {
         ...toDto(row),
         session_expires_at: lastInbound ? toUnixSeconds(new Date(lastInbound.getTime() + SESSION_MS)) : null,
         csat_score: row.conversation.csatScore,
         csat_comment: row.conversation.csatComment,
         csat_rated_at: row.conversation.csatRatedAt ? toUnixSeconds(row.conversation.csatRatedAt) : null,
+        ai_agent: aiAgent ?? null,
       };
     });
   }

@@ -40,6 +40,7 @@ function conversation(n: number, extra: Partial<ConversationDetail> = {}): Conve
     csat_score: null,
     csat_comment: null,
     csat_rated_at: null,
+    ai_agent: null,
     ...extra,
   };
 }

@@ -105,7 +105,7 @@ function Conversation({
           onBack={onBack}
           onDetails={beside ? undefined : () => setDetails(true)}
         />
-        <ThreadView workspaceId={workspaceId} conversationId={id} typing={typing} />
+        <ThreadView workspaceId={workspaceId} conversationId={id} typing={typing} aiAgentName={found.ai_agent?.name} />
         {canWrite && found.status === 'closed' && <ClosedNotice id={id} />}
         {canWrite && <Composer workspaceId={workspaceId} conversation={found} onOpenCanned={onOpenCanned} />}
       </Flex>

@@ -8,7 +8,7 @@ import {
 import { Bubble } from '@ant-design/x';
 import { isInlineMediaType, type Message } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Image, Tooltip, Typography } from 'antd';
+import { Flex, Image, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,13 +73,22 @@ function DeliveryState({ message }: { message: Message }) {
   }
 }
 
-/** One message of the thread: the customer's on the left, the agents' on the right, private notes marked. */
-export function MessageBubble({ message }: { message: Message }) {
+/**
+ * One message of the thread: the customer's on the left, the agents' on the right, private notes marked; an AI
+ * agent's answer carries its name (the channel's agent, `aiAgentName`) and the knowledge articles it drew on.
+ */
+export function MessageBubble({ message, aiAgentName }: { message: Message; aiAgentName?: string | null }) {
   const { t } = useTranslation(CHAT_NS);
   const note = message.type === 'note';
   const outbound = message.direction === 'outbound';
+  const ai = message.sender_type === 'ai_agent';
   const body = (
     <Flex vertical gap={6}>
+      {ai && (
+        <Tag color="purple" variant="filled" style={{ alignSelf: 'flex-start', marginInlineEnd: 0 }}>
+          {aiAgentName ? t('message.aiAgentNamed', { name: aiAgentName }) : t('message.aiAgent')}
+        </Tag>
+      )}
       {note && (
         <Typography.Text type="warning" style={{ fontSize: 12 }}>
           <LockOutlined aria-hidden /> {t('message.note')}
@@ -92,6 +101,11 @@ export function MessageBubble({ message }: { message: Message }) {
         !message.media_url && (
           <Typography.Text type="secondary">{t('message.unsupported', { type: message.type })}</Typography.Text>
         )
+      )}
+      {ai && !!message.sources?.length && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('message.sources', { titles: message.sources.map((source) => source.title).join(', ') })}
+        </Typography.Text>
       )}
     </Flex>
   );

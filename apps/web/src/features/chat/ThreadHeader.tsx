@@ -23,7 +23,7 @@ import { http } from '../../app/http/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { assignMenuItems } from './assign-menu.ts';
 import { CHANNEL_ICONS } from './ConversationList.tsx';
-import { useAssign, useSetStatus } from './chat-api.ts';
+import { useAssign, useSetAi, useSetStatus } from './chat-api.ts';
 import { useLabels, useSetLabels, useSnooze } from './desk-api.ts';
 import { CHAT_NS } from './i18n/index.ts';
 
@@ -57,9 +57,61 @@ const presets = () => ({
   week: dayjs().day(8).hour(9).minute(0).second(0),
 });
 
+/** Whether the channel's AI agent answers: it does while active and nobody is assigned (the answering job's rule). */
+function AiState({ conversation }: { conversation: ConversationDetail }) {
+  const { t } = useTranslation(CHAT_NS);
+  const name = conversation.ai_agent?.name;
+  if (!conversation.ai_active) return <Tag>{t('desk.ai.handedOver', { name })}</Tag>;
+  if (conversation.assignee_member_id) return <Tag color="purple">{t('desk.ai.waiting', { name })}</Tag>;
+  return (
+    <Tag color="purple" variant="filled">
+      {t('desk.ai.answering', { name })}
+    </Tag>
+  );
+}
+
 /**
- * The thread's header: the customer, the conversation's labels, and its actions with their shortcuts (assign to me,
- * a member or a team; resolve or reopen; snooze until a time or the customer's next message; labels).
+ * Take over from the channel's AI agent (at once) or hand the conversation back to it (once confirmed): members who
+ * may write to conversations, as the server requires.
+ */
+function AiSwitch({ conversation }: { conversation: ConversationDetail }) {
+  const { t } = useTranslation(CHAT_NS);
+  const setAi = useSetAi(conversation.id);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      {conversation.ai_active ? (
+        <Tooltip title={t('desk.ai.takeOverTip')}>
+          <Button loading={setAi.isPending} onClick={() => setAi.mutate(false)}>
+            {t('desk.ai.takeOver')}
+          </Button>
+        </Tooltip>
+      ) : (
+        <Button loading={setAi.isPending} onClick={() => setConfirming(true)}>
+          {t('desk.ai.handBack')}
+        </Button>
+      )}
+      <Modal
+        open={confirming}
+        title={t('desk.ai.handBackTitle', { name: conversation.ai_agent?.name })}
+        okText={t('desk.ai.handBack')}
+        onCancel={() => setConfirming(false)}
+        onOk={() => {
+          setConfirming(false);
+          setAi.mutate(true);
+        }}
+        destroyOnHidden
+      >
+        {t('desk.ai.handBackText')}
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The thread's header: the customer, the conversation's labels and its AI agent's state, and its actions with their
+ * shortcuts (assign to me, a member or a team; resolve or reopen; snooze until a time or the customer's next message;
+ * labels; take over from the AI agent or hand back to it).
  */
 export function ThreadHeader({
   workspaceId,
@@ -128,6 +180,7 @@ export function ThreadHeader({
           {conversation.customer.display_name}
         </Typography.Text>
         <Flex gap={4} wrap>
+          {conversation.ai_agent && <AiState conversation={conversation} />}
           {conversation.snoozed && (
             <Tag icon={<ClockCircleOutlined aria-hidden />}>
               {conversation.snoozed_until
@@ -144,6 +197,7 @@ export function ThreadHeader({
       </Flex>
       {canWrite && (
         <Flex gap={4} wrap>
+          {conversation.ai_agent && <AiSwitch conversation={conversation} />}
           <Dropdown
             {...opened('assign')}
             trigger={['click']}

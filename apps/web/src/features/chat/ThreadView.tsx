@@ -22,10 +22,13 @@ export function ThreadView({
   workspaceId,
   conversationId,
   typing,
+  aiAgentName,
 }: {
   workspaceId: string | null;
   conversationId: string;
   typing: string[];
+  /** the name of the channel's AI agent, on its answers */
+  aiAgentName?: string | null;
 }) {
   const { t } = useTranslation(CHAT_NS);
   const thread = useThread(workspaceId, conversationId);
@@ -100,7 +103,11 @@ export function ThreadView({
             <div style={{ paddingBottom: 12 }}>
               {(() => {
                 const item = messages[row.index]!;
-                return isActivity(item) ? <ActivityLine item={item} /> : <MessageBubble message={item} />;
+                return isActivity(item) ? (
+                  <ActivityLine item={item} />
+                ) : (
+                  <MessageBubble message={item} aiAgentName={aiAgentName} />
+                );
               })()}
             </div>
           </div>

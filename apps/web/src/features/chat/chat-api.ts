@@ -139,6 +139,15 @@ export function useSetStatus(id: string) {
   });
 }
 
+/** Takes the conversation over from its channel's AI agent (false) or hands it back (true). */
+export function useSetAi(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (active: boolean) => http.call(conversationEndpoints.setAi, { params: { id }, body: { active } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+  });
+}
+
 export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -42,6 +42,7 @@ function conversation(index: number, extra: Partial<ConversationDetail> = {}): C
     csat_score: null,
     csat_comment: null,
     csat_rated_at: null,
+    ai_agent: null,
     ...extra,
   };
 }

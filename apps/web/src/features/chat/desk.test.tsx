@@ -37,6 +37,7 @@ const conversation = (n: number, extra: Partial<ConversationDetail> = {}): Conve
   csat_score: null,
   csat_comment: null,
   csat_rated_at: null,
+  ai_agent: null,
   ...extra,
 });
 
@@ -77,17 +78,27 @@ const paged = (data: unknown[]) => ({
   body: { success: true, data, page: { page: 1, size: 50, total: data.length, total_pages: 1 } },
 });
 
-function setup(detail = conversation(1, { labels: [VIP] })) {
+type Routes = Parameters<typeof stubFetch>[0];
+
+function setup(
+  detail = conversation(1, { labels: [VIP] }),
+  {
+    thread = [message, assigned],
+    routes = {},
+    me = OWNER,
+    permissions = [],
+  }: { thread?: unknown[]; routes?: Routes; me?: (typeof WORKSPACES)[number]; permissions?: string[] } = {},
+) {
   writeString(STORAGE_KEYS.token, 'ws-token');
   writeString(STORAGE_KEYS.loginType, 'system_user');
-  storeWorkspaceMember(memberOf(OWNER, []));
+  storeWorkspaceMember(memberOf(me, permissions));
   return stubFetch({
     'GET /public/v1/system-setting': [ok(PUBLIC_SETTINGS)],
-    'GET /v1/workspace/member/self/permission': [ok({ permissions: [] })],
+    'GET /v1/workspace/member/self/permission': [ok({ permissions })],
     'GET /v1/subscription/current': [ok(subscriptionFixture())],
     'GET /v1/conversations': [paged([detail, conversation(2)])],
     [`GET /v1/conversations/${id(1)}`]: [ok(detail)],
-    [`GET /v1/conversations/${id(1)}/messages`]: [paged([message, assigned])],
+    [`GET /v1/conversations/${id(1)}/messages`]: [paged(thread)],
     [`POST /v1/conversations/${id(1)}/read`]: [ok({ unread_count: 0 })],
     [`PUT /v1/conversations/${id(1)}/status`]: [ok(conversation(1, { status: 'closed' }))],
     [`PUT /v1/conversations/${id(1)}/assignment`]: [ok(conversation(1))],
@@ -103,6 +114,7 @@ function setup(detail = conversation(1, { labels: [VIP] })) {
     'GET /v1/workspace/members': [ok({ items: [], page: { page: 1, size: 100, total: 0, total_pages: 1 } })],
     'GET /v1/teams': [paged([])],
     'GET /v1/channels': [ok([])],
+    ...routes,
   });
 }
 
@@ -220,5 +232,92 @@ describe('conversation list', () => {
     await waitFor(() => expect(callsTo('POST', '/v1/conversations/bulk')).toHaveLength(1));
     expect(callsTo('POST', '/v1/conversations/bulk')[0]!.body).toEqual({ ids: [id(1), id(2)], action: 'close' });
     await waitFor(() => expect(screen.queryByRole('toolbar')).not.toBeInTheDocument());
+  });
+});
+
+describe("the channel's AI agent", () => {
+  const AVA = { id: id(700), name: 'Ava' };
+  const answer: Message = {
+    ...message,
+    id: id(1002),
+    direction: 'outbound',
+    sender_type: 'ai_agent',
+    sources: [
+      { article_id: id(801), title: 'Opening hours' },
+      { article_id: id(802), title: 'Returns' },
+    ],
+    text: 'We open at 9.',
+    status: 'delivered',
+    seq: 2,
+    created_at: NOW - 500,
+  };
+
+  /** The conversation as the server holds it: PUT …/ai switches it and later reads show the change. */
+  function withAgent(aiActive = true) {
+    let active = aiActive;
+    const detail = () => conversation(1, { ai_agent: AVA, ai_active: active });
+    return setup(detail(), {
+      thread: [message, answer],
+      routes: {
+        [`GET /v1/conversations/${id(1)}`]: () => ok(detail()),
+        [`PUT /v1/conversations/${id(1)}/ai`]: (call) => {
+          active = (call.body as { active: boolean }).active;
+          return ok(detail());
+        },
+      },
+    });
+  }
+
+  it("marks its answers with its name and lists the articles they drew on, the customer's messages unmarked", async () => {
+    withAgent();
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    const bubble = (await screen.findByText('We open at 9.')).closest('[data-message-id]') as HTMLElement;
+    expect(within(bubble).getByText('AI agent Ava')).toBeInTheDocument();
+    expect(within(bubble).getByText('Sources: Opening hours, Returns')).toBeInTheDocument();
+    const asked = screen.getByText('Where is my order?').closest('[data-message-id]') as HTMLElement;
+    expect(asked).not.toHaveTextContent('AI agent');
+    expect(asked).not.toHaveTextContent('Sources');
+  });
+
+  it('is taken over at once, and the header then offers to hand the conversation back', async () => {
+    const { callsTo } = withAgent();
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(await screen.findByText('AI agent Ava is answering')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Take over'));
+    await waitFor(() => expect(callsTo('PUT', `/v1/conversations/${id(1)}/ai`)).toHaveLength(1));
+    expect(callsTo('PUT', `/v1/conversations/${id(1)}/ai`)[0]!.body).toEqual({ active: false });
+    expect(await screen.findByText('Hand back to AI agent')).toBeInTheDocument();
+    expect(screen.getByText('Handed over from AI agent Ava')).toBeInTheDocument();
+    expect(screen.queryByText('Take over')).not.toBeInTheDocument();
+  });
+
+  it('is handed the conversation back once the member confirms', async () => {
+    const { callsTo } = withAgent(false);
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    fireEvent.click(await screen.findByText('Hand back to AI agent'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Hand this conversation back to Ava?');
+    expect(callsTo('PUT', `/v1/conversations/${id(1)}/ai`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByText('Hand back to AI agent'));
+    await waitFor(() => expect(callsTo('PUT', `/v1/conversations/${id(1)}/ai`)).toHaveLength(1));
+    expect(callsTo('PUT', `/v1/conversations/${id(1)}/ai`)[0]!.body).toEqual({ active: true });
+    expect(await screen.findByText('AI agent Ava is answering')).toBeInTheDocument();
+  });
+
+  it('shows its state but no switch to a member who may only read conversations', async () => {
+    setup(conversation(1, { ai_agent: AVA }), { me: WORKSPACES[1]!, permissions: ['conversation_read'] });
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(await screen.findByText('AI agent Ava is answering')).toBeInTheDocument();
+    expect(screen.queryByText('Take over')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing of an AI agent when the channel has none', async () => {
+    setup(conversation(1));
+    await renderApp(`/app/chat/chat?c=${id(1)}`);
+    expect(await screen.findByText('Where is my order?')).toBeInTheDocument();
+    expect(await screen.findByText('Resolve')).toBeInTheDocument();
+    expect(screen.queryByText('Take over')).not.toBeInTheDocument();
+    expect(screen.queryByText('Hand back to AI agent')).not.toBeInTheDocument();
+    expect(screen.queryByText(/AI agent/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../../test/fixtures.ts';
 import { json } from '../../../../test/test-app.ts';
+import { agentBody } from '../../cs-agents/test-helpers.ts';
 import { join } from '../../teams/test-helpers.ts';
 import { inboxTest, openInbox } from '../test-helpers.ts';
 
@@ -12,6 +13,24 @@ beforeEach(() => {
 
 type Item = { type: string; sender_type?: string; sources?: unknown; activity?: Record<string, unknown> };
 const detail = async (id: string, token: string) => json(await r.get(`/v1/conversations/${id}`, token));
+
+describe("a conversation's AI agent", () => {
+  it("names the AI agent bound to the conversation's channel, and null while the channel has none", async () => {
+    const { owner, channel, conversation } = await openInbox(inbox);
+    expect((await detail(conversation.id, owner.token)).data.ai_agent).toBeNull();
+
+    const created = await r.post('/v1/cs-agents', owner.token, agentBody({ name: 'Ava', channel_ids: [channel.id] }));
+    expect(created.statusCode, created.body).toBe(200);
+    const agent = json(created).data as { id: string };
+    expect((await detail(conversation.id, owner.token)).data.ai_agent).toEqual({ id: agent.id, name: 'Ava' });
+
+    // another organization neither sees the conversation nor its agent
+    const stranger = await createOwner(t, 'Other Org');
+    const refused = await r.get(`/v1/conversations/${conversation.id}`, stranger.token);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('Ava');
+  });
+});
 
 describe("a conversation's AI agent switch", () => {
   it('lets a member take a conversation over from the AI agent and hand it back, each with its activity line', async () => {

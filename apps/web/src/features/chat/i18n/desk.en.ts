@@ -55,6 +55,16 @@ export const chatDeskEn = {
     done: 'Done',
   },
   closedComposer: 'This conversation is resolved. Reopen it to reply.',
+  ai: {
+    answering: 'AI agent {{name}} is answering',
+    waiting: 'AI agent {{name}} waits: the conversation is assigned',
+    handedOver: 'Handed over from AI agent {{name}}',
+    takeOver: 'Take over',
+    takeOverTip: 'Stop the AI agent answering; the team replies from now on',
+    handBack: 'Hand back to AI agent',
+    handBackTitle: 'Hand this conversation back to {{name}}?',
+    handBackText: "The AI agent answers the customer's next messages until it hands over or someone takes over again.",
+  },
   bulk: {
     select: 'Select {{name}}',
     selectAll: 'Select all shown',

@@ -56,6 +56,16 @@ export const chatDeskZhCn: typeof chatDeskEn = {
     done: '完成',
   },
   closedComposer: '此对话已解决。重新打开后即可回复。',
+  ai: {
+    answering: 'AI 客服 {{name}} 正在回复',
+    waiting: 'AI 客服 {{name}} 暂停中：此对话已分配',
+    handedOver: '已从 AI 客服 {{name}} 转交人工',
+    takeOver: '接手',
+    takeOverTip: '停止 AI 客服回复，之后由团队回复',
+    handBack: '交回 AI 客服',
+    handBackTitle: '将此对话交回 {{name}}？',
+    handBackText: 'AI 客服会回复客户接下来的消息，直至它转交人工或再有人接手。',
+  },
   bulk: {
     select: '选择 {{name}}',
     selectAll: '选择所有显示的对话',

@@ -56,6 +56,16 @@ export const chatDeskZhHk: typeof chatDeskEn = {
     done: '完成',
   },
   closedComposer: '此對話已解決。重新開啟後即可回覆。',
+  ai: {
+    answering: 'AI 客服 {{name}} 正在回覆',
+    waiting: 'AI 客服 {{name}} 暫停中：此對話已分配',
+    handedOver: '已從 AI 客服 {{name}} 轉交人工',
+    takeOver: '接手',
+    takeOverTip: '停止 AI 客服回覆，之後由團隊回覆',
+    handBack: '交回 AI 客服',
+    handBackTitle: '將此對話交回 {{name}}？',
+    handBackText: 'AI 客服會回覆客戶接下來的訊息，直至它轉交人工或再有人接手。',
+  },
   bulk: {
     select: '選取 {{name}}',
     selectAll: '選取所有顯示的對話',

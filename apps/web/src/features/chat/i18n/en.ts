@@ -38,6 +38,9 @@ export const chatEn = {
     download: 'Download the file',
     loadingMedia: 'Loading the file…',
     unsupported: 'A {{type}} message',
+    aiAgent: 'AI agent',
+    aiAgentNamed: 'AI agent {{name}}',
+    sources: 'Sources: {{titles}}',
   },
   status: {
     received: 'Received',

@@ -40,6 +40,9 @@ export const chatZhCn: ChatCatalogue = {
     download: '下载文件',
     loadingMedia: '正在加载文件…',
     unsupported: '{{type}} 消息',
+    aiAgent: 'AI 客服',
+    aiAgentNamed: 'AI 客服 {{name}}',
+    sources: '来源：{{titles}}',
   },
   status: {
     received: '已收到',

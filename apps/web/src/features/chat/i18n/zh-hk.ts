@@ -40,6 +40,9 @@ export const chatZhHk: ChatCatalogue = {
     download: '下載檔案',
     loadingMedia: '正在載入檔案…',
     unsupported: '{{type}} 訊息',
+    aiAgent: 'AI 客服',
+    aiAgentNamed: 'AI 客服 {{name}}',
+    sources: '來源：{{titles}}',
   },
   status: {
     received: '已收到',
