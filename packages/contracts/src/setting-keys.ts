@@ -55,6 +55,8 @@ export const SYSTEM_SETTINGS = {
   'cs_agent.monthly_token_budget_default': { public: false, secret: false, default: '' },
   /** AI answers per conversation per hour at most (a guard against answering another bot forever); empty: no cap */
   'cs_agent.max_answers_per_hour': { public: false, secret: false, default: '20' },
+  /** what an AI answer sent to a customer costs, in cents, from the organization's wallet with billing on; 0: free */
+  'cs_agent.answer_price_cents': { public: false, secret: false, default: '0' },
 } as const satisfies Record<string, { public: boolean; secret: boolean; default: string }>;
 export type SystemSettingKey = keyof typeof SYSTEM_SETTINGS;
 export const SYSTEM_SETTING_KEYS = Object.keys(SYSTEM_SETTINGS) as SystemSettingKey[];

@@ -73,6 +73,7 @@ export const serverEn = {
   team_beyond_reach: 'this team holds permissions you do not hold, so only owners and admins can change it',
   // settings
   unknown_setting_key: 'unknown setting key: {key}',
+  setting_invalid_price: 'must be a whole number of cents, at least 0',
   setting_invalid_limit: 'must be a whole number of at least 0, or empty for unlimited',
   setting_invalid_permissions: 'must be a JSON list of known permission names',
   setting_invalid_prices:

@@ -65,6 +65,7 @@ export const serverZhCn: ServerCatalogue = {
   permissions_beyond_reach: '你只能授予或移除自己拥有的权限：{permissions}',
   team_beyond_reach: '此团队拥有你没有的权限，只有所有者和管理员可以更改',
   unknown_setting_key: '未知的设置键：{key}',
+  setting_invalid_price: '必须是不小于 0 的整数（以分计）',
   setting_invalid_limit: '必须是不小于 0 的整数，或留空表示无限制',
   setting_invalid_permissions: '必须是由已知权限名称组成的 JSON 列表',
   setting_invalid_prices: '必须是模板价格的 JSON 列表（类别、国家或地区、以美分计的价格），每个类别和国家只能一行',

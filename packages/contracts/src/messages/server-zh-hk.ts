@@ -65,6 +65,7 @@ export const serverZhHk: ServerCatalogue = {
   permissions_beyond_reach: '你只能授予或移除自己擁有的權限：{permissions}',
   team_beyond_reach: '此團隊擁有你沒有的權限，只有擁有者及管理員可以更改',
   unknown_setting_key: '未知的設定鍵：{key}',
+  setting_invalid_price: '必須是不少於 0 的整數（以仙計）',
   setting_invalid_limit: '必須是不少於 0 的整數，或留空代表無限制',
   setting_invalid_permissions: '必須是由已知權限名稱組成的 JSON 列表',
   setting_invalid_prices: '必須是範本價格的 JSON 列表（類別、國家或地區、以美仙計的價格），每個類別和國家只可一行',

@@ -25,7 +25,8 @@ export {
 export { callStripe, stripeFailure, stripeForBilling, stripeMessage } from './stripe-errors.ts';
 export { chargedCents } from './stripe-plan-sync.ts';
 export { currentSubscription } from './subscription/current.ts';
-// the wallet's ledger: broadcasts reserve and settle through it, Stripe's webhook credits top-ups
+// the wallet's ledger: broadcasts reserve and settle through it, AI answers are withdrawn from it, Stripe's webhook
+// credits top-ups
 export {
   creditTopUp,
   deposit,
@@ -34,6 +35,7 @@ export {
   reserve,
   reservedFor,
   settle,
+  withdraw,
 } from './wallet/index.ts';
 
 /**

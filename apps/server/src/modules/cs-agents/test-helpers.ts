@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createAdmin, createOwner, loginAdmin } from '../../../test/fixtures.ts';
-import { bearer, json, type TestApp } from '../../../test/test-app.ts';
+import { createOwner } from '../../../test/fixtures.ts';
+import { json, type TestApp } from '../../../test/test-app.ts';
 import { workspaces } from '../../platform/identity/workspaces.tables.ts';
+import { setSettings } from '../billing/test-helpers.ts';
 import { requests } from '../teams/test-helpers.ts';
 
 export const PATH = '/v1/cs-agents';
@@ -44,19 +45,10 @@ export async function agentsSetup(t: TestApp) {
 }
 
 /** Points the AI provider settings at a stand-in (`url`) through the system-settings route, as an admin would. */
-export async function configureLlm(t: TestApp, url: string, key: string, extra: Record<string, string> = {}) {
-  const root = await loginAdmin(t, (await createAdmin(t, { isSuper: true })).username);
-  const settings = {
+export const configureLlm = (t: TestApp, url: string, key: string, extra: Record<string, string> = {}) =>
+  setSettings(t, {
     'cs_agent.llm.base_url': url,
     'cs_agent.llm.api_key': key,
     'cs_agent.llm.model': 'chat-model',
     ...extra,
-  };
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/v1/system-setting',
-    headers: bearer(root),
-    payload: { settings: Object.entries(settings).map(([name, value]) => ({ key: name, value })) },
   });
-  expect(saved.statusCode, saved.body).toBe(200);
-}

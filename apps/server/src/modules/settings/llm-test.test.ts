@@ -118,6 +118,12 @@ describe('testing the CS agents’ AI provider', () => {
     expect(bad.statusCode).toBe(400);
     expect((await save({ 'cs_agent.llm.base_url': 'ftp://models.example.com' })).statusCode).toBe(400);
     expect((await save({ 'cs_agent.max_answers_per_hour': '-1' })).statusCode).toBe(400);
+    for (const price of ['', '0.5', '-1']) {
+      const refused = await save({ 'cs_agent.answer_price_cents': price });
+      expect(refused.statusCode, price).toBe(400);
+      expect(json(refused).error).toContain('must be a whole number of cents, at least 0');
+    }
+    expect((await save({ 'cs_agent.answer_price_cents': '12' })).statusCode).toBe(200);
     const good = await save({
       'cs_agent.monthly_token_budget_default': '5000000000',
       'cs_agent.llm.embedding_model': 'text-embedding-3-small',

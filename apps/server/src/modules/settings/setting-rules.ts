@@ -48,6 +48,8 @@ export function settingValueProblem(key: SystemSettingKey, value: string): Messa
   // tokens in a month run past a 32-bit number on a busy organization: any whole number JavaScript counts exactly
   if (key === 'cs_agent.monthly_token_budget_default')
     return trimmed === '' || /^\d{1,15}$/.test(trimmed) ? null : 'setting_invalid_limit';
+  if (key === 'cs_agent.answer_price_cents')
+    return /^\d{1,9}$/.test(trimmed) && Number(trimmed) <= INT32_MAX ? null : 'setting_invalid_price';
   if (key === 'system.source.url' || key === 'cs_agent.llm.base_url')
     return trimmed === '' || /^https?:\/\/[^\s]+$/i.test(trimmed) ? null : 'url_invalid';
   if (PERMISSION_KEYS.has(key))

@@ -8,9 +8,10 @@ import { channels } from '../../channels/index.ts';
 import { conversations, factsOf, messages, sendSystemText } from '../../conversations/index.ts';
 import { customers } from '../../customers/index.ts';
 import { csAgentChannels, csAgentInstructions, csAgents } from '../cs-agents.tables.ts';
+import { answerPriceCents, chargeAnswer, walletCovers } from './answer-price.ts';
 import { handOff } from './handoff.ts';
 import { HISTORY_TURNS, type PromptTurn } from './prompt.ts';
-import { type Thought, think } from './think.ts';
+import { type Outcome, type Thought, think } from './think.ts';
 import { budgetUsedUp, recordUsage } from './usage.ts';
 
 /** a customer's messages this close together get one answer: the job waits this long after the first */
@@ -47,7 +48,9 @@ export const answerListener = durableListener({
   },
 });
 
-type Reading = NonNullable<Awaited<ReturnType<typeof read>>> & { budgetUsedUp: boolean };
+type Reading = NonNullable<Awaited<ReturnType<typeof read>>> & { budgetUsedUp: boolean; walletShort: boolean };
+
+const WALLET_SHORT = 'the wallet cannot pay for an AI answer';
 
 /**
  * What the answer needs, read in one transaction (the conversation's row locked, so that two jobs never both
@@ -117,6 +120,7 @@ async function read(tx: Tx, conversationId: string, seq: number, maxPerHour: num
 async function decide(ctx: AppContext, reading: Reading): Promise<Thought> {
   if (reading.overLimit) return { outcome: { kind: 'handoff', reason: 'loop_guard' }, passages: [] };
   if (reading.budgetUsedUp) return { outcome: { kind: 'handoff', reason: 'budget' }, passages: [] };
+  if (reading.walletShort) return { outcome: { kind: 'handoff', reason: 'budget', note: WALLET_SHORT }, passages: [] };
   return think(ctx, {
     workspaceId: reading.conversation.workspaceId,
     agent: reading.agent,
@@ -141,9 +145,16 @@ export const answerJob = defineJob({
   handle: async ({ conversation_id, seq }, job: AppJob) => {
     const ctx = job.app;
     const { 'cs_agent.max_answers_per_hour': perHour } = await ctx.settings.values(['cs_agent.max_answers_per_hour']);
+    const price = await answerPriceCents(ctx);
     const reading = await job.inWorkspace(async (tx) => {
       const found = await read(tx, conversation_id, seq, Number(perHour) || 0);
-      return found && { ...found, budgetUsedUp: await budgetUsedUp(ctx, tx, found.agent) };
+      return (
+        found && {
+          ...found,
+          budgetUsedUp: await budgetUsedUp(ctx, tx, found.agent),
+          walletShort: !(await walletCovers(tx, found.conversation.workspaceId, price)),
+        }
+      );
     });
     if (!reading) return;
     // the visitor's widget shows the agent typing while it thinks (web chat; other channels show nothing)
@@ -159,17 +170,28 @@ export const answerJob = defineJob({
       const now = await read(tx, conversation_id, seq, 0);
       // a member took over, the agent changed, the customer wrote again, or an answer went out meanwhile
       if (!now || now.agent.id !== reading.agent.id || now.question !== reading.question) return;
-      if (outcome.kind === 'handoff') {
+      const paid =
+        outcome.kind === 'answer' &&
+        (await chargeAnswer(ctx, tx, {
+          workspaceId,
+          cents: price,
+          key: `${conversation_id}:${seq}`,
+          agent: now.agent,
+          conversationId: conversation_id,
+        }));
+      if (!paid) {
+        const handoff: Outcome =
+          outcome.kind === 'handoff' ? outcome : { kind: 'handoff', reason: 'budget', note: WALLET_SHORT };
         const handedOver = await handOff(ctx, tx, {
           conversation: now.conversation,
           channelType: now.channelType,
           agent: now.agent,
-          reason: outcome.reason,
-          ...(outcome.note ? { note: outcome.note } : {}),
+          reason: handoff.reason,
+          ...(handoff.note ? { note: handoff.note } : {}),
           customerText: now.question,
         });
         if (handedOver) await recordUsage(tx, workspaceId, now.agent.id, { handoffs: 1 });
-      } else {
+      } else if (outcome.kind === 'answer') {
         await sendSystemText(ctx, tx, now.conversation, now.channelType, outcome.text, {
           id: now.agent.id,
           sources: outcome.sources,

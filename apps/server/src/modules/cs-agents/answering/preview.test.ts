@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../test/fakes/openai-api.ts';
 import { json } from '../../../../test/test-app.ts';
+import { deposit, subscriptionPlans } from '../../billing/index.ts';
+import { setSettings, subscribe } from '../../billing/test-helpers.ts';
 import { channelsTest } from '../../channels/test-helpers.ts';
 import { readEvents, widget } from '../../webchat/test-helpers.ts';
 import { agentsSetup, configureLlm, PATH } from '../test-helpers.ts';
@@ -19,6 +21,14 @@ beforeEach(async () => {
   fake.reset();
   await configureLlm(t, fake.url, KEY);
 });
+
+const planRow = {
+  tag: 'ai',
+  name: 'AI',
+  currency: 'usd',
+  monthlyPriceCents: 2900,
+  yearlyPriceCents: 29000,
+};
 
 const SHIPPING = 'Orders to Hong Kong arrive within two working days of payment.';
 const RETURNS = 'Unused items can be returned within thirty days for a full refund.';
@@ -150,6 +160,40 @@ describe("an agent's budget and usage", () => {
     await say('How long does shipping to Hong Kong take?');
     expect(fake.chats()).toHaveLength(1);
     expect((await usage()).month).toMatchObject({ answers: 0, handoffs: 1 });
+  });
+
+  it('with billing on, takes the price of each answer from the wallet, and hands over when it cannot pay', async () => {
+    const { owner, r, channel } = await trained();
+    const [plan] = await t.database.platform((tx) =>
+      tx
+        .insert(subscriptionPlans)
+        .values({ ...planRow, features: ['cs_agent'] })
+        .returning(),
+    );
+    await subscribe(t, owner.workspaceId, plan!.id);
+    await setSettings(t, { 'billing.enabled': 'true', 'cs_agent.answer_price_cents': '5' });
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      deposit({ events: t.app.events }, tx, {
+        workspaceId: owner.workspaceId,
+        amountCents: 7,
+        topic: 'top_up',
+        idempotencyKey: 'opening',
+      }),
+    );
+    const { say } = await visitorOf(channel);
+    fake.script({ text: 'Two working days.' });
+    await say('How long does shipping to Hong Kong take?');
+    expect(json(await r.get('/v1/wallet', owner.token)).data).toMatchObject({ balance_cents: 2 });
+    const [charge] = json(await r.get('/v1/wallet/transactions?type=withdrawal', owner.token)).data;
+    expect(charge).toMatchObject({ topic: 'ai_answer', amount_cents: 5, description: 'Ava' });
+
+    await say('And to Macau?');
+    expect(fake.chats()).toHaveLength(1);
+    const [conversation] = json(await r.get('/v1/conversations', owner.token)).data;
+    const items = json(await r.get(`/v1/conversations/${conversation.id}/messages`, owner.token)).data;
+    const handoff = items.find((item: { activity?: { kind: string } }) => item.activity?.kind === 'ai_handoff');
+    expect(handoff.activity).toMatchObject({ ai_reason: 'budget', ai_note: 'the wallet cannot pay for an AI answer' });
+    expect(json(await r.get('/v1/wallet', owner.token)).data).toMatchObject({ balance_cents: 2 });
   });
 
   it('shows the agent typing to the web-chat visitor while it thinks, then its answer', async () => {

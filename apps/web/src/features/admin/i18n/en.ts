@@ -148,6 +148,9 @@ export const adminPagesEn = {
     llmEmbeddingModelHint: 'e.g. text-embedding-3-small. Empty: knowledge is found by full-text search only.',
     llmTokenBudget: 'Default monthly token budget per organization',
     llmTokenBudgetHint: 'Tokens in and out a new organization’s agents may use per month. Empty: no budget.',
+    llmAnswerPrice: 'Price per AI answer',
+    llmAnswerPriceHint:
+      'Charged from the organization’s wallet for each answer an AI agent sends to a customer, when billing is on. $0: free.',
     llmAnswersPerHour: 'AI answers per conversation per hour at most',
     llmAnswersPerHourHint: 'Stops an agent answering another bot forever. Empty: no limit.',
     llmTestTitle: 'Test connection',

@@ -148,6 +148,8 @@ export const adminPagesZhCn: AdminPagesCatalogue = {
     llmEmbeddingModelHint: '例如 text-embedding-3-small。留空：仅用全文搜索查找知识。',
     llmTokenBudget: '每个组织的默认每月 Token 预算',
     llmTokenBudgetHint: '新组织的代理每月可用的输入和输出 Token 数量。留空：不设预算。',
+    llmAnswerPrice: '每条 AI 回复的价格',
+    llmAnswerPriceHint: '启用计费时，AI 客服每向客户发送一条回复，即从组织钱包扣除此金额。$0：免费。',
     llmAnswersPerHour: '每个对话每小时最多 AI 回复数',
     llmAnswersPerHourHint: '防止代理与其他机器人无休止地对答。留空：不设上限。',
     llmTestTitle: '测试连接',

@@ -148,6 +148,8 @@ export const adminPagesZhHk: AdminPagesCatalogue = {
     llmEmbeddingModelHint: '例如 text-embedding-3-small。留空：只以全文搜尋查找知識。',
     llmTokenBudget: '每個組織的預設每月 Token 預算',
     llmTokenBudgetHint: '新組織的代理每月可用的輸入及輸出 Token 數量。留空：不設預算。',
+    llmAnswerPrice: '每個 AI 回覆的價格',
+    llmAnswerPriceHint: '啟用計費時，AI 客服每向客戶發出一個回覆，便從組織錢包扣除此金額。$0：免費。',
     llmAnswersPerHour: '每個對話每小時最多 AI 回覆數',
     llmAnswersPerHourHint: '避免代理與其他機械人無止境地對答。留空：不設上限。',
     llmTestTitle: '測試連線',

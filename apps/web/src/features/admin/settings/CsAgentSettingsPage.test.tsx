@@ -35,12 +35,17 @@ describe('CS agent settings page', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Embeddings model (optional)'), 'text-embedding-3-small');
     await user.type(screen.getByLabelText('Default monthly token budget per organization'), '2000000');
+    const price = screen.getByLabelText('Price per AI answer');
+    expect(price).toHaveValue('0.00');
+    await user.clear(price);
+    await user.type(price, '0.05');
     await user.click(await findButton('Save settings'));
     await waitFor(() => expect(callsTo('PUT', '/v1/system-setting')).toHaveLength(1));
     expect(callsTo('PUT', '/v1/system-setting')[0]?.body).toEqual({
       settings: [
         { key: 'cs_agent.llm.embedding_model', value: 'text-embedding-3-small' },
         { key: 'cs_agent.monthly_token_budget_default', value: '2000000' },
+        { key: 'cs_agent.answer_price_cents', value: '5' },
       ],
     });
   });

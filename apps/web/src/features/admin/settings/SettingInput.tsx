@@ -1,5 +1,6 @@
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DollarInput } from '../../../ui/DollarInput.tsx';
 import { FilePicker } from '../../../ui/FilePicker.tsx';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
 import { WorkspacePermissionChecklist } from '../../../ui/PermissionChecklist.tsx';
@@ -25,6 +26,12 @@ export function SettingInput({ field }: { field: SettingField }) {
       return (
         <Form.Item {...common} rules={[wholeNumberRule(t('adminPages.workspaces.limitInvalid'))]}>
           <NullableNumberInput />
+        </Form.Item>
+      );
+    case 'cents':
+      return (
+        <Form.Item {...common}>
+          <DollarInput />
         </Form.Item>
       );
     case 'select':

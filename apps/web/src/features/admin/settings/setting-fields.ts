@@ -1,7 +1,16 @@
 import { DEFAULT_MEMBER_PERMISSIONS, SYSTEM_SETTINGS, type SystemSettingKey } from '@omnichat/contracts';
 import type { UploadedFile } from '../../../ui/upload-file.ts';
 
-export type FieldKind = 'text' | 'secret' | 'number' | 'select' | 'switch' | 'image' | 'pdf' | 'workspace-permissions';
+export type FieldKind =
+  | 'text'
+  | 'secret'
+  | 'number'
+  | 'cents'
+  | 'select'
+  | 'switch'
+  | 'image'
+  | 'pdf'
+  | 'workspace-permissions';
 
 export interface SettingField {
   key: SystemSettingKey;
@@ -50,6 +59,8 @@ export function toFormValue(field: SettingField, raw: string | undefined): Field
       const value = Number(text);
       return Number.isFinite(value) ? value : null;
     }
+    case 'cents':
+      return /^\d+$/.test(text.trim()) ? Number(text) : 0;
     case 'image':
     case 'pdf':
       return text ? { dataUrl: text, filename: FILE_NAMES[field.key] ?? field.key } : undefined;
@@ -67,6 +78,8 @@ export function toStored(field: SettingField, value: FieldValue): string {
   switch (field.kind) {
     case 'number':
       return typeof value === 'number' ? String(value) : '';
+    case 'cents':
+      return String(typeof value === 'number' ? value : 0);
     case 'image':
     case 'pdf':
       return value && typeof value === 'object' && 'dataUrl' in value ? value.dataUrl : '';

@@ -112,6 +112,12 @@ export const CS_AGENT_SECTIONS: SettingSection[] = [
         hint: 'llmTokenBudgetHint',
       },
       {
+        key: 'cs_agent.answer_price_cents',
+        kind: 'cents',
+        label: 'llmAnswerPrice',
+        hint: 'llmAnswerPriceHint',
+      },
+      {
         key: 'cs_agent.max_answers_per_hour',
         kind: 'number',
         label: 'llmAnswersPerHour',
