@@ -4,6 +4,7 @@ import type { AiHandoffReason } from '../../conversations/index.ts';
 import type { PassageHit } from '../retrieval/search.ts';
 import { searchKnowledge } from '../retrieval/search-knowledge.ts';
 import { asksForPerson } from './asks-for-person.ts';
+import { repeatsInstructions } from './leak-guard.ts';
 import { buildPrompt, HANDOFF_TOOL, type PromptAgent, type PromptInstruction, type PromptTurn } from './prompt.ts';
 
 const PASSAGES = 5;
@@ -71,6 +72,12 @@ export async function think(
       const note = typeof why === 'string' ? { note: why } : {};
       return { outcome: { kind: 'handoff', reason: 'tool', ...note }, passages, usage: answer.usage };
     }
+    if (repeatsInstructions(answer.text, input.instructions))
+      return {
+        outcome: { kind: 'handoff', reason: 'tool', note: 'its answer repeated its instructions word for word' },
+        passages,
+        usage: answer.usage,
+      };
     const sources = [
       ...new Map(relevant.map((p) => [p.article_id, { article_id: p.article_id, title: p.title }])).values(),
     ];
