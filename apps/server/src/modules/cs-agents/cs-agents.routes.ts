@@ -8,6 +8,7 @@ import { localeOf } from '../../platform/http/error-handler.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { requireFeature } from '../billing/index.ts';
 import { createCsAgentsService } from './cs-agents.service.ts';
+import { knowledgeImportRoutes } from './importing/import.routes.ts';
 import { createInstructionsService } from './instructions.service.ts';
 import { createKnowledgeService } from './knowledge.service.ts';
 
@@ -129,6 +130,7 @@ export async function csAgentsRoutes(app: AppInstance, ctx: AppContext) {
       return ok(await knowledge.create(memberOf(request), request.params.id, request.body));
     },
   });
+  await knowledgeImportRoutes(app, ctx, knowledge, planAllows);
   app.route({
     ...routeOf(knowledgeEndpoints.get, group),
     preHandler: read,
