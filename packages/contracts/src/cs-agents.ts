@@ -19,7 +19,13 @@ export const CS_AGENT_LIMITS = {
   instructionsMax: 50,
   articleMax: 1_000_000,
   previewMessageMax: 4_000,
+  /** an imported file, or the page or document an address answers */
+  importMaxBytes: 10 * 1024 * 1024,
+  urlMax: 2000,
 } as const;
+
+/** The files an article can be imported from. */
+export const KNOWLEDGE_IMPORT_EXTENSIONS = ['.txt', '.md', '.pdf', '.docx'] as const;
 
 /** Suggestions the editor offers; any text is accepted. */
 export const CS_AGENT_TONES = ['friendly', 'professional', 'concise'] as const;
@@ -144,6 +150,12 @@ export const knowledgeArticleBodySchema = knowledgeArticleUpdateBodySchema.exten
   content: articleContentField,
 });
 export type KnowledgeArticleBody = z.input<typeof knowledgeArticleBodySchema>;
+
+/** An article imported from a public page (HTML or text) or a document at an address. */
+export const knowledgeUrlImportBodySchema = z.object({
+  url: z.string().trim().min(1).max(CS_AGENT_LIMITS.urlMax),
+});
+export type KnowledgeUrlImportBody = z.input<typeof knowledgeUrlImportBodySchema>;
 
 const articleFields = {
   id: z.uuid(),
@@ -349,6 +361,23 @@ export const knowledgeEndpoints = {
     body: knowledgeArticleBodySchema,
     response: knowledgeArticleSchema,
     summary: 'Add a knowledge article (up to 1,000,000 characters); it is split into passages and indexed',
+  }),
+  importFile: endpoint({
+    method: 'POST',
+    path: '/v1/cs-agents/:id/knowledge/import-file',
+    params: agentParams,
+    response: knowledgeArticleSchema,
+    summary:
+      'Add a knowledge article from a file (multipart: file; .txt or .md in UTF-8, .pdf with a text layer or .docx, at most 10 MB): its text, titled by the file name',
+  }),
+  importUrl: endpoint({
+    method: 'POST',
+    path: '/v1/cs-agents/:id/knowledge/import-url',
+    params: agentParams,
+    body: knowledgeUrlImportBodySchema,
+    response: knowledgeArticleSchema,
+    summary:
+      "Add a knowledge article from a public address: a web page's readable text titled by its <title>, plain text, or a .pdf or .docx document (at most 10 MB)",
   }),
   get: endpoint({
     method: 'GET',

@@ -245,6 +245,20 @@ export const serverEn = {
   cs_agent_team_not_found: 'the chosen team does not exist in this organization',
   cs_instructions_max: 'an agent has at most {max} instructions',
   cs_instruction_order_invalid: "the new order must name every one of the agent's instructions, each once",
+  knowledge_import_file_required: 'choose a file to import',
+  knowledge_import_type: 'an article can be imported from a .txt, .md, .pdf or .docx file only',
+  knowledge_import_too_large: 'the file is over the {size} limit: split it into smaller files',
+  knowledge_import_unreadable: 'the file could not be read: it is damaged or not really a {format} file',
+  knowledge_import_not_utf8: 'the text file is not in UTF-8: save it as UTF-8 and import it again',
+  knowledge_import_no_text: 'no text was found in the file: a scanned PDF holds only pictures of its text',
+  knowledge_url_invalid: 'enter a full web address starting with http:// or https://',
+  knowledge_url_refused: 'this address cannot be imported: only public web addresses can',
+  knowledge_url_unreachable: 'the address could not be reached: check it and try again',
+  knowledge_url_timeout: 'the address did not answer in time: try again later',
+  knowledge_url_status: 'the address answered with the error {status}: check it and try again',
+  knowledge_url_type: 'the address is not a web page, a text or a .pdf or .docx document',
+  knowledge_url_too_large: 'the page is over the {size} limit',
+  knowledge_url_no_text: 'no text was found at the address',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

@@ -15,6 +15,7 @@ import type { AppInstance } from '../../platform/http/types.ts';
 import { requireFeature } from '../billing/index.ts';
 import { createPreviewService } from './answering/preview.service.ts';
 import { createCsAgentsService } from './cs-agents.service.ts';
+import { knowledgeImportRoutes } from './importing/import.routes.ts';
 import { createInstructionsService } from './instructions.service.ts';
 import { createKnowledgeService } from './knowledge.service.ts';
 
@@ -155,6 +156,7 @@ export async function csAgentsRoutes(app: AppInstance, ctx: AppContext) {
       return ok(await knowledge.create(memberOf(request), request.params.id, request.body));
     },
   });
+  await knowledgeImportRoutes(app, ctx, knowledge, planAllows);
   app.route({
     ...routeOf(knowledgeEndpoints.get, group),
     preHandler: read,

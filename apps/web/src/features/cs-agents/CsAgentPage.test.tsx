@@ -154,4 +154,64 @@ describe('AI agent editor', () => {
     // the list asks again while an article waits, and shows its passages once built
     expect(await within(returns).findByText('Passages indexed: 1', {}, { timeout: 6000 })).toBeInTheDocument();
   }, 15_000);
+
+  it('imports an article from a web address, showing the refusal of a first address, then the new article', async () => {
+    const refusal = 'the address answered with the error 404: check it and try again';
+    const address = 'https://shop.example.com/shipping';
+    const imported = knowledgeSummaryFixture({
+      id: '82000000-0000-4000-8000-000000000003',
+      title: 'Shipping & returns',
+      source: 'url',
+      source_name: address,
+      passages: 0,
+      indexed_at: null,
+      excerpt: 'We ship within two days.',
+    });
+    const { callsTo } = editor({
+      [`POST ${ONE}/knowledge/import-url`]: [
+        fail(400, refusal),
+        ok({ ...imported, content: 'We ship within two days.' }),
+      ],
+      [`GET ${ONE}/knowledge`]: [paged([knowledgeSummaryFixture()]), paged([imported, knowledgeSummaryFixture()])],
+    });
+    await renderApp(`${PAGE}?tab=knowledge`);
+    const user = userEvent.setup();
+    await screen.findByText('Opening hours');
+    await user.click(screen.getByText('Import'));
+    const panel = await drawer();
+    expect(within(panel).getByText('Import knowledge article')).toBeInTheDocument();
+    await user.click(within(panel).getByText('From a web address'));
+    fireEvent.change(within(panel).getByLabelText('Web address'), {
+      target: { value: ' https://shop.example.com/missing ' },
+    });
+    await user.click(within(panel).getByText('Import'));
+    await waitFor(() => expect(callsTo('POST', `${ONE}/knowledge/import-url`)).toHaveLength(1));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(refusal);
+    expect(callsTo('POST', `${ONE}/knowledge/import-url`)[0]?.body).toEqual({
+      url: 'https://shop.example.com/missing',
+    });
+    expect(screen.queryByText('Shipping & returns')).not.toBeInTheDocument();
+
+    fireEvent.change(within(panel).getByLabelText('Web address'), { target: { value: address } });
+    await user.click(within(panel).getByText('Import'));
+    expect(await screen.findByText('Article imported: Shipping & returns')).toBeInTheDocument();
+    expect(callsTo('POST', `${ONE}/knowledge/import-url`)[1]?.body).toEqual({ url: address });
+    const row = (await screen.findByText('Shipping & returns', { selector: 'tr *' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('indexing…')).toBeInTheDocument();
+  });
+
+  it('refuses a file of another type before sending it', async () => {
+    const { callsTo } = editor();
+    await renderApp(`${PAGE}?tab=knowledge`);
+    await screen.findByText('Opening hours');
+    await userEvent.setup().click(screen.getByText('Import'));
+    const panel = await drawer();
+    const input = panel.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    expect(
+      await within(panel).findByText('Only these files can be imported: .txt, .md, .pdf, .docx'),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(within(panel).getByText('Import'));
+    expect(callsTo('POST', `${ONE}/knowledge/import-file`)).toHaveLength(0);
+  });
 });

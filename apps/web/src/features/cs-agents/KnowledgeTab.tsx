@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, EditOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import type { KnowledgeArticleSummary } from '@omnichat/contracts';
 import { Button, Flex, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { useList } from '../../ui/list/use-list.ts';
 import { Text } from '../../ui/text.tsx';
 import { ArticleDrawer } from './ArticleDrawer.tsx';
 import { csAgentKeys, listArticles, useArticleActions } from './cs-agents-api.ts';
+import { ImportArticleDrawer } from './ImportArticleDrawer.tsx';
 import { useDateTime } from './parts.tsx';
 
 /** How often the list asks again while an article waits for its passages. */
@@ -31,6 +32,7 @@ export function KnowledgeTab({ agentId, canWrite }: { agentId: string; canWrite:
     article: null,
   });
   const [deleting, setDeleting] = useState<KnowledgeArticleSummary | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const indexing = list.items.some((article) => article.indexed_at === null);
   const { refetch } = list.query;
@@ -95,13 +97,18 @@ export function KnowledgeTab({ agentId, canWrite }: { agentId: string; canWrite:
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 16 }}>
         <Text secondary>{t('csAgents.knowledge.intro')}</Text>
         {canWrite && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDrawer({ open: true, article: null })}
-          >
-            {t('csAgents.knowledge.add')}
-          </Button>
+          <Flex gap={8} wrap>
+            <Button icon={<CloudUploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+              {t('csAgents.knowledge.import.open')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setDrawer({ open: true, article: null })}
+            >
+              {t('csAgents.knowledge.add')}
+            </Button>
+          </Flex>
         )}
       </Flex>
       <ListView<KnowledgeArticleSummary>
@@ -121,6 +128,7 @@ export function KnowledgeTab({ agentId, canWrite }: { agentId: string; canWrite:
           onClose={() => setDrawer((current) => ({ ...current, open: false }))}
         />
       )}
+      {canWrite && <ImportArticleDrawer agentId={agentId} open={importing} onClose={() => setImporting(false)} />}
       {canWrite && (
         <DeleteDialog
           open={deleting !== null}

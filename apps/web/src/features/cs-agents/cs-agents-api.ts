@@ -145,3 +145,21 @@ export function useArticleActions(agentId: string) {
   });
   return { save, remove };
 }
+
+/** What an article is imported from: a chosen file, or a web address. */
+export type ArticleImport = { file: File } | { url: string };
+
+/** Import an article (the server reads its text and indexes it); errors are left to the drawer. */
+export function useArticleImport(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (source: ArticleImport) => {
+      if ('url' in source)
+        return http.call(knowledgeEndpoints.importUrl, { params: { id: agentId }, body: source, silent: true });
+      const form = new FormData();
+      form.append('file', source.file, source.file.name);
+      return http.call(knowledgeEndpoints.importFile, { params: { id: agentId }, form, silent: true });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: csAgentKeys.all }),
+  });
+}
