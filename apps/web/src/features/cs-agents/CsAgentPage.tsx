@@ -10,12 +10,14 @@ import { InstructionsTab } from './InstructionsTab.tsx';
 import { KnowledgeTab } from './KnowledgeTab.tsx';
 import { CS_AGENTS_PATH, useCanWriteAgents } from './parts.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { TryItTab } from './TryItTab.tsx';
+import { UsageTab } from './UsageTab.tsx';
 import './i18n/index.ts';
 
-const TABS = ['settings', 'instructions', 'knowledge'] as const;
+const TABS = ['settings', 'instructions', 'knowledge', 'try', 'usage'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /app/cs-agents/:id: an agent's settings, instructions and knowledge, one tab each (`?tab=`). */
+/** /app/cs-agents/:id: an agent's settings, instructions, knowledge, a try-out chat and its usage, one tab each (`?tab=`). */
 export function CsAgentPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
@@ -56,6 +58,16 @@ export function CsAgentPage() {
                 key: 'knowledge',
                 label: t('csAgents.tabs.knowledge'),
                 children: <KnowledgeTab agentId={loaded.id} canWrite={canWrite} />,
+              },
+              {
+                key: 'try',
+                label: t('csAgents.tabs.try'),
+                children: <TryItTab agentId={loaded.id} agentName={loaded.name} canWrite={canWrite} />,
+              },
+              {
+                key: 'usage',
+                label: t('csAgents.tabs.usage'),
+                children: <UsageTab agentId={loaded.id} />,
               },
             ]}
           />

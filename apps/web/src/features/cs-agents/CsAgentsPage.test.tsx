@@ -35,6 +35,7 @@ describe('AI agents list', () => {
     expect(within(guide).getByText('Create an agent')).toBeInTheDocument();
     expect(within(guide).getByText('Add knowledge')).toBeInTheDocument();
     expect(within(guide).getByText('Bind a channel')).toBeInTheDocument();
+    expect(within(guide).getByText('Try it')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create agent' })).toBeInTheDocument();
     await userEvent.setup().click(within(guide).getByRole('button', { name: 'Got it' }));
     await waitFor(() => expect(screen.queryByText('Getting started with AI agents')).not.toBeInTheDocument());

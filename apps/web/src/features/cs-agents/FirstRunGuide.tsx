@@ -24,7 +24,7 @@ export function FirstRunGuide() {
         <Button onClick={dismiss}>{t('csAgents.guide.dismiss')}</Button>
       </Flex>
       <ol style={{ margin: 0, paddingInlineStart: 20, display: 'grid', gap: 8 }}>
-        {(['create', 'knowledge', 'channel'] as const).map((step) => (
+        {(['create', 'knowledge', 'channel', 'try'] as const).map((step) => (
           <li key={step}>
             <Text strong>{t(`csAgents.guide.${step}Title`)}</Text>
             <br />

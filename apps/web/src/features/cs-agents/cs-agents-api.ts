@@ -1,10 +1,12 @@
 import {
   type CsAgent,
   type CsAgentBody,
+  type CsAgentPreviewBody,
   type CsAgentUpdateBody,
   type CsInstructionBody,
   channelEndpoints,
   csAgentEndpoints,
+  csAgentToolEndpoints,
   csInstructionEndpoints,
   type KnowledgeArticleBody,
   knowledgeEndpoints,
@@ -23,6 +25,8 @@ export const csAgentKeys = {
     ['cs-agents', workspaceId, 'knowledge', id, params] as const,
   channels: (workspaceId: string | null) => ['cs-agents', workspaceId, 'channels'] as const,
   teams: (workspaceId: string | null) => ['cs-agents', workspaceId, 'teams'] as const,
+  usage: (workspaceId: string | null, id: string, days: number) =>
+    ['cs-agents', workspaceId, 'usage', id, days] as const,
 };
 
 export async function listAgents({ page: at, size }: ListParams<object>): Promise<ListPage<CsAgent>> {
@@ -161,5 +165,23 @@ export function useArticleImport(agentId: string) {
       return http.call(knowledgeEndpoints.importFile, { params: { id: agentId }, form, silent: true });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: csAgentKeys.all }),
+  });
+}
+
+/** "Try it": the agent's answer to a question with what it drew on; nothing is sent. Its tokens count as usage. */
+export function usePreview(workspaceId: string | null, agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CsAgentPreviewBody) =>
+      http.call(csAgentToolEndpoints.preview, { params: { id: agentId }, body, silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cs-agents', workspaceId, 'usage', agentId] }),
+  });
+}
+
+/** The agent's tokens, answers and handoffs over the last `days` days, and this month's against its budgets. */
+export function useAgentUsage(workspaceId: string | null, agentId: string, days = 30) {
+  return useQuery({
+    queryKey: csAgentKeys.usage(workspaceId, agentId, days),
+    queryFn: () => http.call(csAgentToolEndpoints.usage, { params: { id: agentId }, query: { days } }),
   });
 }
