@@ -10,8 +10,9 @@ const PGLITE_ONLY = [
   'src/platform/http/fuzz*.test.ts',
   'src/platform/http/marketing-pages.test.ts',
 ];
-// what only PostgreSQL can show: several processes or connections at once, a server that ends connections, and
-// writes racing on separate connections under READ COMMITTED (on PGlite, one connection runs them one by one)
+// what only PostgreSQL can show: several processes or connections at once, a server that ends connections, writes
+// racing on separate connections under READ COMMITTED (on PGlite, one connection runs them one by one), and times
+// kept to the microsecond (PGlite's clock ticks in milliseconds, as a JavaScript Date)
 const POSTGRES_FIRST = [
   'src/modules/broadcasts/*.test.ts',
   'src/modules/billing/**/*.test.ts',
@@ -19,6 +20,7 @@ const POSTGRES_FIRST = [
   'src/modules/conversations/auto-assign.test.ts',
   'src/modules/conversations/desk/desk.test.ts',
   'src/modules/customers/import/import.test.ts',
+  'src/modules/cs-agents/knowledge.test.ts',
   'src/platform/realtime/cluster.test.ts',
   'src/platform/jobs/job-queue.test.ts',
   'src/platform/events/event-bus.test.ts',

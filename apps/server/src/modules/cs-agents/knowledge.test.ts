@@ -82,6 +82,23 @@ describe('instructions of an agent', () => {
 });
 
 describe('knowledge articles of an agent', () => {
+  it('marks an article indexed with its passage count once its passages are built, and again after a change', async () => {
+    const s = await agentsSetup(t);
+    const agent = await s.agent(s.owner.token);
+    const path = `${PATH}/${agent.id}/knowledge`;
+    const article = json(
+      await s.r.post(path, s.owner.token, { title: 'Hours', content: 'We open at nine.\n\nWe close at six.' }),
+    ).data;
+    await t.app.jobs.drain();
+    const indexed = json(await s.r.get(`${path}/${article.id}`, s.owner.token)).data;
+    expect(indexed.passages).toBeGreaterThan(0);
+    expect(indexed.indexed_at).not.toBeNull();
+    await s.r.put(`${path}/${article.id}`, s.owner.token, { content: 'We open at ten.' });
+    expect(json(await s.r.get(`${path}/${article.id}`, s.owner.token)).data.indexed_at).toBeNull();
+    await t.app.jobs.drain();
+    expect(json(await s.r.get(`${path}/${article.id}`, s.owner.token)).data).toMatchObject({ passages: 1 });
+  });
+
   it('saves, lists, changes and deletes an article, emitting saved and deleted events after commit', async () => {
     const s = await agentsSetup(t);
     const agent = await s.agent(s.owner.token);

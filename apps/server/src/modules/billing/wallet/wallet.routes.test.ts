@@ -189,6 +189,27 @@ describe('wallet routes', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('exports every transaction past a page of the export, those written in one transaction (one time) too', async () => {
+    const owner = await createOwner(t);
+    const ws = owner.workspaceId;
+    // 1,050 movements in one transaction share its time, microseconds included on PostgreSQL
+    await t.database.withWorkspace(ws, (tx) =>
+      tx.insert(walletTransactions).values(
+        Array.from({ length: 1_050 }, (_, i) => ({
+          workspaceId: ws,
+          type: 'deposit' as const,
+          topic: 'top_up',
+          amountCents: 1,
+          balanceAfterCents: i + 1,
+          idempotencyKey: `bulk-${i}`,
+        })),
+      ),
+    );
+    const file = await r.get('/v1/wallet/transactions/export?format=csv', owner.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.body.trim().split('\n')).toHaveLength(1 + 1_050);
+  });
+
   it('tells owners and admins once when the balance falls under the threshold, again after a deposit lifts it', async () => {
     const owner = await createOwner(t);
     const admin = await joinAs(t, owner.workspaceId, 'admin');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Locale, translate, type Wallet, type WalletTransaction } from '@omnichat/contracts';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import { toUnixSeconds } from '../../../platform/db/columns.ts';
@@ -134,19 +134,17 @@ export function createWalletService(ctx: AppContext) {
       'wallet_export_balance_after',
     ] as const;
     yield header.map((key) => translate(key, locale));
-    let after: { createdAt: Date; id: string } | null = null;
+    // the cursor keeps the time as PostgreSQL does (microseconds; a JavaScript Date keeps milliseconds)
+    let after: { at: string; id: string } | null = null;
     for (;;) {
       const from = after;
-      const rows: WalletTransactionRow[] = await database.withWorkspace(workspaceId, (tx) =>
+      const rows: (WalletTransactionRow & { at: string })[] = await database.withWorkspace(workspaceId, (tx) =>
         tx
-          .select()
+          .select({ ...getTableColumns(walletTransactions), at: sql<string>`${walletTransactions.createdAt}::text` })
           .from(walletTransactions)
           .where(
             from
-              ? or(
-                  lt(walletTransactions.createdAt, from.createdAt),
-                  and(eq(walletTransactions.createdAt, from.createdAt), lt(walletTransactions.id, from.id)),
-                )
+              ? sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) < (${from.at}::timestamptz, ${from.id}::uuid)`
               : undefined,
           )
           .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))

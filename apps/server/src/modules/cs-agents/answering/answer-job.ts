@@ -14,13 +14,10 @@ import { HISTORY_TURNS, type PromptTurn } from './prompt.ts';
 import { type Outcome, type Thought, think } from './think.ts';
 import { budgetUsedUp, recordUsage } from './usage.ts';
 
-/** a customer's messages this close together get one answer: the job waits this long after the first */
-const GATHER_MS = 1_500;
-
 /**
- * A customer's message: a job to answer it a moment later. Each message has its own job, and only the job of the
- * conversation's newest customer message answers (all the unanswered ones at once): messages in quick succession
- * get one answer, and a message arriving while the model thinks makes the older job give way. Only inbound
+ * A customer's message: a job to answer it, at once. Each message has its own job, and only the job of the
+ * conversation's newest customer message answers (all the unanswered ones at once): a message arriving before the
+ * job ran or while the model thinks makes the older job give way, so messages in quick succession get one answer. Only inbound
  * messages reach the listener (`wants`: no query on the webhook's path), and only a channel with an agent makes a job.
  */
 export const answerListener = durableListener({
@@ -41,7 +38,6 @@ export const answerListener = durableListener({
       { conversation_id: data.conversation.id, seq: data.message.seq },
       {
         workspaceId,
-        runAt: new Date(Date.now() + GATHER_MS),
         idempotencyKey: `${data.conversation.id}:${data.message.seq}`,
       },
     );

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { durableListener } from '../../../platform/modules/define-module.ts';
 import { knowledgeArticles } from '../cs-agents.tables.ts';
 import { indexArticle } from './index-article.ts';
@@ -15,7 +15,11 @@ export const knowledgeIndexListener = durableListener({
     const llm = await job.app.llm.client();
     const embed = llm?.embeddingModel ? (texts: string[]) => llm.embed(texts) : undefined;
     await job.inWorkspace(async (tx) => {
-      const [article] = await tx.select().from(knowledgeArticles).where(eq(knowledgeArticles.id, data.article_id));
+      // the save's time as PostgreSQL keeps it (microseconds; a JavaScript Date keeps milliseconds): its version
+      const [article] = await tx
+        .select({ ...getTableColumns(knowledgeArticles), version: sql<string>`${knowledgeArticles.updatedAt}::text` })
+        .from(knowledgeArticles)
+        .where(eq(knowledgeArticles.id, data.article_id));
       if (!article) return;
       const passages = await indexArticle(
         tx,
@@ -31,7 +35,9 @@ export const knowledgeIndexListener = durableListener({
       await tx
         .update(knowledgeArticles)
         .set({ passageCount: passages, indexedAt: new Date() })
-        .where(and(eq(knowledgeArticles.id, article.id), eq(knowledgeArticles.updatedAt, article.updatedAt)));
+        .where(
+          and(eq(knowledgeArticles.id, article.id), sql`${knowledgeArticles.updatedAt}::text = ${article.version}`),
+        );
     });
   },
 });
