@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { csAgents } from '../apps/server/src/modules/cs-agents/cs-agents.tables.ts';
 import { indexArticle } from '../apps/server/src/modules/cs-agents/retrieval/index-article.ts';
 import { searchKnowledge } from '../apps/server/src/modules/cs-agents/retrieval/search-knowledge.ts';
 import { type Database, newPglite, openDatabase } from '../apps/server/src/platform/db/database.ts';
@@ -31,6 +32,9 @@ const agent = randomUUID();
 const corpus = generateArticles(ARTICLES, 1);
 
 async function indexAll(database: Database, workspaceId: string, agentId: string, articles: GeneratedArticle[]) {
+  await database.withWorkspace(workspaceId, (tx) =>
+    tx.insert(csAgents).values({ id: agentId, workspaceId, name: 'Bench agent', responseTone: 'friendly' }),
+  );
   for (let start = 0; start < articles.length; start += BATCH)
     await database.withWorkspace(workspaceId, async (tx) => {
       for (const article of articles.slice(start, start + BATCH))
