@@ -6,7 +6,10 @@
  * transaction (the baseline, same run). On PostgreSQL (DATABASE_URL, a database of its own) and
  * on PGlite (a temporary folder).
  *
- *   [DATABASE_URL=postgres://…] node bench/retrieval.bench.ts [articles] [queries]
+ * With VECTORS=<dimension>, the agent's passages are embedded too (repeatable pseudo-random unit vectors: the
+ * timing of the vector list, not its quality) and each question brings its vector.
+ *
+ *   [DATABASE_URL=postgres://…] [VECTORS=1536] node bench/retrieval.bench.ts [articles] [queries]
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,32 +23,48 @@ import { searchKnowledge } from '../apps/server/src/modules/cs-agents/retrieval/
 import { type Database, newPglite, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { workspaces } from '../apps/server/src/platform/identity/workspaces.tables.ts';
 import { createBenchDatabase, timeRuns } from './bench-server.ts';
-import { type GeneratedArticle, generateArticles } from './retrieval-corpus.ts';
+import { type GeneratedArticle, generateArticles, random } from './retrieval-corpus.ts';
 
 const ARTICLES = Number(process.argv[2] ?? 5_000);
 const QUERIES = Number(process.argv[3] ?? 200);
 const BATCH = 250;
+const DIMENSION = Number(process.env.VECTORS ?? 0);
+
+/** A repeatable vector for a text (the same text, the same vector). */
+function vectorOf(text: string) {
+  let seed = 7;
+  for (const char of text) seed = (Math.imul(seed, 31) + char.charCodeAt(0)) >>> 0;
+  const next = random(seed);
+  return Array.from({ length: DIMENSION }, () => next() - 0.5);
+}
+const embed = DIMENSION ? async (texts: string[]) => texts.map(vectorOf) : undefined;
 
 const organization = randomUUID();
 const otherOrganization = randomUUID();
 const agent = randomUUID();
 const corpus = generateArticles(ARTICLES, 1);
 
-async function indexAll(database: Database, workspaceId: string, agentId: string, articles: GeneratedArticle[]) {
+async function indexAll(
+  database: Database,
+  workspaceId: string,
+  agentId: string,
+  articles: GeneratedArticle[],
+  embedWith?: typeof embed,
+) {
   await database.withWorkspace(workspaceId, (tx) =>
     tx.insert(csAgents).values({ id: agentId, workspaceId, name: 'Bench agent', responseTone: 'friendly' }),
   );
   for (let start = 0; start < articles.length; start += BATCH)
     await database.withWorkspace(workspaceId, async (tx) => {
       for (const article of articles.slice(start, start + BATCH))
-        await indexArticle(tx, { workspaceId, agentId, articleId: randomUUID(), ...article });
+        await indexArticle(tx, { workspaceId, agentId, articleId: randomUUID(), ...article }, embedWith);
     });
 }
 
 async function seed(database: Database) {
   for (const id of [organization, otherOrganization])
     await database.withWorkspace(id, (tx) => tx.insert(workspaces).values({ id, name: 'Bench', timeZone: 'UTC' }));
-  await indexAll(database, organization, agent, corpus);
+  await indexAll(database, organization, agent, corpus, embed);
   await indexAll(database, organization, randomUUID(), generateArticles(1_000, 2));
   await indexAll(database, organization, randomUUID(), generateArticles(1_000, 3));
   // the other organization's agent answers the very same questions
@@ -73,6 +92,7 @@ async function measure(database: Database, kind: string, seconds: number) {
       workspaceId: organization,
       agentId: agent,
       query: article.question,
+      ...(DIMENSION ? { queryVector: vectorOf(article.question) } : {}),
     });
     if (hits[0]?.title === article.title) found++;
     if (hits[0]?.relevant) relevant++;
@@ -132,7 +152,7 @@ if (process.env.DATABASE_URL) lines.push(...(await onPostgres(process.env.DATABA
 lines.push(...(await onPglite()));
 
 console.log(
-  `\nRetrieval: one agent of ${ARTICLES.toLocaleString('en')} articles beside 3,000 of other agents and organizations, ${QUERIES} questions\n`,
+  `\nRetrieval${DIMENSION ? ` with vectors of ${DIMENSION}` : ''}: one agent of ${ARTICLES.toLocaleString('en')} articles beside 3,000 of other agents and organizations, ${QUERIES} questions\n`,
 );
 console.log(
   '| database | agent passages | indexing (all agents) | search p50 ms | search p99 ms | baseline p50 (primary key) | baseline p99 | top hit from the asked article | top hit relevant |',

@@ -11,6 +11,7 @@ export const NOTIFICATION_SOCKET_PATH = '/v1/ws/system-notification';
 /** What notifies, each with a title and a body in the three locales; preferences are per type and channel. */
 export const NOTIFICATION_TYPES = [
   'conversation.assigned',
+  'conversation.ai_handoff',
   'conversation.message',
   'member.joined',
   'invite.accepted',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_TYPES } from '../channels.ts';
-import { threadActivitySchema } from '../conversation-activity.ts';
+import { AI_HANDOFF_REASONS, threadActivitySchema } from '../conversation-activity.ts';
 import { messageSchema } from '../conversations.ts';
 
 const about = {
@@ -63,6 +63,13 @@ export const conversationEvents = {
     change: z.enum(CONVERSATION_CHANGES),
     conversation: conversationFactsSchema,
     by_member_id: z.uuid().nullable(),
+  }),
+  /** the channel's AI agent handed the conversation to people (`team_id` null: all teams), not a member's take-over */
+  'conversation.ai_handed_off': z.object({
+    ...about,
+    team_id: z.uuid().nullable(),
+    reason: z.enum(AI_HANDOFF_REASONS),
+    note: z.string().nullable(),
   }),
   /** a conversation got an assignee or a team (`by_member_id`: who assigned it; null for the system) */
   'conversation.assigned': z.object({

@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import type { DomainEvent } from '../../platform/events/catalogue.ts';
+import { teamMembers } from '../../platform/identity/teams.tables.ts';
 import { workspaceMembers, workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { type AppJob, type DurableListenerDefinition, durableListener } from '../../platform/modules/define-module.ts';
 import { perApp } from '../../platform/modules/per-app.ts';
@@ -167,6 +168,34 @@ export const notificationListeners: DurableListenerDefinition[] = [
             eventKey: id,
             subject: conversationSubject(data.conversation_id),
           });
+      }),
+  }),
+
+  // an AI agent handed a conversation over: the members of the team it went to (every team's, for all teams; the
+  // owners and admins when there is no team) hear why
+  durableListener({
+    event: 'conversation.ai_handed_off',
+    name: 'notifications.notify',
+    handle: async ({ id, workspaceId, data }, job) =>
+      job.inWorkspace(async (tx) => {
+        const rows = await tx
+          .selectDistinct({ userId: workspaceMembers.userId })
+          .from(teamMembers)
+          .innerJoin(workspaceMembers, eq(workspaceMembers.id, teamMembers.memberId))
+          .where(
+            and(
+              eq(workspaceMembers.active, true),
+              data.team_id ? eq(teamMembers.teamId, data.team_id) : undefined,
+            ),
+          );
+        const userIds = rows.length ? rows.map((row) => row.userId) : await ownersAndAdmins(tx, workspaceId!);
+        await notifierOf(job.app).notifyIn(tx, workspaceId!, userIds, {
+          type: 'conversation.ai_handoff',
+          params: { customer: data.customer_name, channel: data.channel_type, reason: data.reason },
+          url: `/app/chat/chat?c=${data.conversation_id}`,
+          eventKey: id,
+          subject: conversationSubject(data.conversation_id),
+        });
       }),
   }),
 

@@ -34,7 +34,12 @@ const key = (type: string, part: 'title' | 'body', count: number) =>
 
 /** The title and body of a notification of `type` (of `count` new messages), in `locale`. */
 export const wordsOf = (type: string, params: Record<string, string>, locale: Locale, count = 1) => {
-  const words = { ...params, count: String(count) };
+  const words = {
+    ...params,
+    count: String(count),
+    // why an AI agent handed over is kept as its reason and put in the reader's words
+    ...(params.reason && { reason: translate(`cs_agent_reason_${params.reason}` as MessageKey, locale) }),
+  };
   return {
     title: translate(key(type, 'title', count), locale, words),
     content: translate(key(type, 'body', count), locale, words),

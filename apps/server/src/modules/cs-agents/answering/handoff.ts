@@ -1,4 +1,5 @@
 import { translate } from '@omnichat/contracts';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { ChannelRow } from '../../channels/index.ts';
@@ -9,6 +10,7 @@ import {
   sendSystemText,
   switchAi,
 } from '../../conversations/index.ts';
+import { customers } from '../../customers/index.ts';
 import type { CsAgentRow } from '../cs-agents.tables.ts';
 import { customerLanguage } from './customer-language.ts';
 
@@ -45,6 +47,23 @@ export async function handOff(
     conversation.id,
     { assignee_member_id: null, team_id: team, all_teams: !team },
     null,
+  );
+  const [customer] = await tx
+    .select({ name: customers.displayName })
+    .from(customers)
+    .where(eq(customers.id, conversation.customerId));
+  await ctx.events.emit(
+    tx,
+    'conversation.ai_handed_off',
+    {
+      conversation_id: conversation.id,
+      customer_name: customer?.name ?? '',
+      channel_type: channelType,
+      team_id: team,
+      reason: input.reason,
+      note: input.note ?? null,
+    },
+    workspaceId,
   );
   await sendSystemText(ctx, tx, conversation, channelType, handoffNotice(agent, input.customerText));
   return true;

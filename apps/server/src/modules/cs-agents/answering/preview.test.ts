@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../test/fakes/openai-api.ts';
 import { json } from '../../../../test/test-app.ts';
 import { deposit, subscriptionPlans } from '../../billing/index.ts';
 import { setSettings, subscribe } from '../../billing/test-helpers.ts';
 import { channelsTest } from '../../channels/test-helpers.ts';
+import { notifications } from '../../notifications/notifications.tables.ts';
+import { wordsOf } from '../../notifications/notifier.ts';
+import { join } from '../../teams/test-helpers.ts';
 import { readEvents, widget } from '../../webchat/test-helpers.ts';
 import { agentsSetup, configureLlm, PATH } from '../test-helpers.ts';
 
@@ -194,6 +198,27 @@ describe("an agent's budget and usage", () => {
     const handoff = items.find((item: { activity?: { kind: string } }) => item.activity?.kind === 'ai_handoff');
     expect(handoff.activity).toMatchObject({ ai_reason: 'budget', ai_note: 'the wallet cannot pay for an AI answer' });
     expect(json(await r.get('/v1/wallet', owner.token)).data).toMatchObject({ balance_cents: 2 });
+  });
+
+  it("tells the handoff team's members why the agent handed a conversation over, in their words", async () => {
+    const s = await agentsSetup(t);
+    const channel = await s.webchat(s.owner.token);
+    const amy = await join(t, s.owner.workspaceId, 'member', ['conversation_read', 'conversation_write']);
+    const support = json(
+      await s.r.post('/v1/teams', s.owner.token, { name: 'Support', member_ids: [amy.memberId] }),
+    ).data;
+    await s.agent(s.owner.token, { channel_ids: [channel.id], handoff_team_id: support.id });
+    const { say } = await visitorOf(channel);
+    await say('I want to talk to a human');
+    const told = await t.database.withWorkspace(s.owner.workspaceId, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.type, 'conversation.ai_handoff')),
+    );
+    expect(told.map((row) => row.userId)).toEqual([amy.user.id]);
+    expect(wordsOf(told[0]!.type, told[0]!.params, 'en')).toEqual({
+      title: expect.stringMatching(/^The AI agent handed Web visitor \d{4} over to your team$/),
+      content: 'the customer asked for a person (webchat)',
+    });
+    expect(wordsOf(told[0]!.type, told[0]!.params, 'zh-hk').content).toBe('客戶要求真人服務（webchat）');
   });
 
   it('shows the agent typing to the web-chat visitor while it thinks, then its answer', async () => {

@@ -191,6 +191,28 @@ describe('searching an agent’s knowledge', () => {
     expect(byVector[0]).toMatchObject({ article_id: exchanges, relevant: true, ranks: { vector: 1 } });
     expect(byVector.find((hit) => hit.article_id === returns)).toMatchObject({ relevant: false });
   });
+
+  it('compares with the vectors as indexed now, after a change and a deletion of an article', async () => {
+    const vectors: Record<string, number[]> = { Returns: [1, 0, 0], Exchanges: [0, 1, 0] };
+    const embed: Embed = async (texts) => texts.map((text) => vectors[text.split('\n')[0]!]!);
+    const articles = [
+      { title: 'Returns', content: 'Returns are free within thirty days.' },
+      { title: 'Exchanges', content: 'Exchanges are free within thirty days.' },
+    ];
+    const { agentId, articleIds } = await agentWith(articles, organization, embed);
+    const [returns, exchanges] = articleIds;
+    const nearest = async () => (await search({ agentId, query: 'swap', queryVector: [0, 1, 0] }))[0]?.article_id;
+    expect(await nearest()).toBe(exchanges);
+    vectors.Returns = [0, 1, 0.01];
+    vectors.Exchanges = [1, 0, 0];
+    for (const [index, article] of articles.entries())
+      await database.withWorkspace(organization, (tx) =>
+        indexArticle(tx, { workspaceId: organization, agentId, articleId: articleIds[index]!, ...article }, embed),
+      );
+    expect(await nearest()).toBe(returns);
+    await database.withWorkspace(organization, (tx) => removeArticle(tx, returns!));
+    expect(await nearest()).toBe(exchanges);
+  });
 });
 
 describe('the words the full-text list matches on', () => {

@@ -3,6 +3,7 @@ import type { Tx } from '../../../platform/db/database.ts';
 import { unitVector } from './index-article.ts';
 import { TEXT_SEARCH_CONFIG } from './passages.tables.ts';
 import { isCjk, queryTerms } from './segment.ts';
+import { vectorTop } from './vector-cache.ts';
 
 export interface PassageQuery {
   workspaceId: string;
@@ -161,18 +162,6 @@ const substringList = (tx: Tx, q: PassageQuery, terms: string[], size: number) =
   );
 };
 
-/** Vectors: the agent's passages embedded with the question's dimension, by cosine similarity (unit vectors). */
-const vectorList = (tx: Tx, q: PassageQuery, vector: number[], size: number) =>
-  rowsOf<{ id: string; similarity: number }>(
-    tx,
-    sql`select id, similarity from (
-          select id, (select sum(a * b) from unnest(embedding, ${`{${vector.join(',')}}`}::real[]) pair(a, b))
-            as similarity
-          from knowledge_passages
-          where ${scope(q)} and cardinality(embedding) = ${vector.length}) scored
-        order by similarity desc, id limit ${size}`,
-  );
-
 /** Reciprocal-rank fusion of ranked id lists: ids with their summed 1 / (RRF_K + rank), best first. */
 export function fuse(lists: readonly (readonly string[])[]): [string, number][] {
   const scores = new Map<string, number>();
@@ -218,7 +207,7 @@ export async function searchPassages(tx: Tx, q: PassageQuery): Promise<PassageHi
     ranked('trigram', unknown.length > 0 ? ids(await substringList(tx, q, unknown, size)) : []),
   ]).map(([id]) => id);
   const similarities = new Map<string, number>();
-  const vectorRows = vector ? await vectorList(tx, q, vector, size) : [];
+  const vectorRows = vector ? await vectorTop(tx, scope(q), q, vector, size) : [];
   for (const row of vectorRows) similarities.set(row.id, Number(row.similarity));
   const best = fuse([lexical, ranked('vector', ids(vectorRows))]).slice(0, limit);
   if (best.length === 0) return [];

@@ -32,7 +32,11 @@ export const notificationsEn = {
     connect: 'Failed to connect to WebSocket',
   },
   types: {
-    conversation: { assigned: 'A conversation is assigned to me', message: 'New message in my conversations' },
+    conversation: {
+      assigned: 'A conversation is assigned to me',
+      ai_handoff: 'An AI agent handed a conversation to my team',
+      message: 'New message in my conversations',
+    },
     member: { joined: 'A member joined the organization' },
     invite: { accepted: 'My invitation was accepted' },
     channel: { needs_reauth: 'A channel needs to be connected again' },

@@ -34,7 +34,7 @@ export const notificationsZhCn: NotificationsCatalogue = {
     connect: '无法连接到 WebSocket',
   },
   types: {
-    conversation: { assigned: '有对话分配给我', message: '我的对话有新消息' },
+    conversation: { assigned: '有对话分配给我', ai_handoff: 'AI 客服将对话转交我的团队', message: '我的对话有新消息' },
     member: { joined: '有成员加入组织' },
     invite: { accepted: '我的邀请已被接受' },
     channel: { needs_reauth: '有渠道需要重新连接' },

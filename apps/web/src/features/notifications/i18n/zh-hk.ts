@@ -34,7 +34,7 @@ export const notificationsZhHk: NotificationsCatalogue = {
     connect: '無法連線至 WebSocket',
   },
   types: {
-    conversation: { assigned: '有對話分配給我', message: '我的對話有新訊息' },
+    conversation: { assigned: '有對話分配給我', ai_handoff: 'AI 客服將對話轉交我的團隊', message: '我的對話有新訊息' },
     member: { joined: '有成員加入組織' },
     invite: { accepted: '我的邀請已被接受' },
     channel: { needs_reauth: '有渠道需要重新連接' },
