@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../apps/server/test/fakes/openai-api.ts';
 import { api, verifiedOwner } from './api.ts';
-import { ADMIN } from './global-setup.ts';
-import { checkA11y, launchBrowser, mailedLink, newPage, shopSite, signIn, unique } from './support.ts';
+import { checkA11y, launchBrowser, mailedLink, newPage, shopSite, signIn, signInAdmin, unique } from './support.ts';
 
 const KEY = 'sk-e2e-cs-agent';
 const SHIPPING = 'Orders to Hong Kong arrive within two working days of payment.';
@@ -21,15 +20,7 @@ afterAll(async () => {
 
 /** The system admin points the AI provider at the stand-in on its settings page, and tests the connection. */
 async function configureProvider(page: Page) {
-  await page.goto('/auth/admin/login');
-  await page.getByLabel('Username or e-mail').waitFor();
-  await checkA11y(page);
-  await page.getByLabel('Username or e-mail').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin/dashboard');
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  await checkA11y(page);
+  await signInAdmin(page);
   await page.goto('/admin/settings/cs-agent');
   await page.getByLabel('LLM base URL').waitFor();
   await checkA11y(page);

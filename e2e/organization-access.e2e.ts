@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api.ts';
 import { ADMIN } from './global-setup.ts';
 import { startMailCatcher } from './mail-catcher.ts';
-import { checkA11y, launchBrowser, newPage, unique } from './support.ts';
+import { checkA11y, launchBrowser, newPage, signInAdmin, unique } from './support.ts';
 
 let browser: Browser;
 let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -171,15 +171,7 @@ describe('organizations and access', () => {
     // Start from a different server address, so the page really changes it.
     await api('PUT', '/v1/system-setting', { settings: [{ key: 'smtp.host', value: 'smtp.invalid' }] }, adminToken);
     const page = await newPage(browser);
-    await page.goto('/auth/admin/login');
-    await page.getByLabel('Username or e-mail').waitFor();
-    await checkA11y(page);
-    await page.getByLabel('Username or e-mail').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('navigation', { name: 'sidebar' }).getByText('system admin panel').waitFor();
-    await checkA11y(page);
+    await signInAdmin(page);
 
     await page.goto('/admin/settings/smtp-server');
     await page.getByLabel('SMTP host').waitFor();

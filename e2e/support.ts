@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
+import { ADMIN } from './global-setup.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -182,6 +183,19 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/app/dashboard');
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await checkA11y(page);
+}
+
+/** Signs the system admin in to the admin panel (each page checked for accessibility). */
+export async function signInAdmin(page: Page) {
+  await page.goto('/auth/admin/login');
+  await page.getByLabel('Username or e-mail').waitFor();
+  await checkA11y(page);
+  await page.getByLabel('Username or e-mail').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  await page.getByRole('navigation', { name: 'sidebar' }).getByText('system admin panel').waitFor();
   await checkA11y(page);
 }
 

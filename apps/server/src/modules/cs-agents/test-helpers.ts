@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fakes/openai-api.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { json, type TestApp } from '../../../test/test-app.ts';
 import { workspaces } from '../../platform/identity/workspaces.tables.ts';
 import { setSettings } from '../billing/test-helpers.ts';
+import { channelsTest } from '../channels/test-helpers.ts';
 import { requests } from '../teams/test-helpers.ts';
 
 export const PATH = '/v1/cs-agents';
@@ -52,3 +54,21 @@ export const configureLlm = (t: TestApp, url: string, key: string, extra: Record
     'cs_agent.llm.model': 'chat-model',
     ...extra,
   });
+
+/**
+ * Per test, an app (with the channels' fake Graph API) whose AI provider is the OpenAI stand-in, started once for
+ * the file and forgetting its requests and scripts before each test; the provider tries briefly (300 ms, 2 retries).
+ */
+export function llmTest(key: string) {
+  const app = channelsTest({ overrides: () => ({ llm: { timeoutMs: 300, maxRetries: 2 } }) });
+  const state = app as typeof app & { fake: FakeOpenAi };
+  beforeAll(async () => {
+    state.fake = await startFakeOpenAi({ keys: [key], models: ['chat-model'] });
+  });
+  afterAll(() => state.fake.close());
+  beforeEach(async () => {
+    state.fake.reset();
+    await configureLlm(app.t, state.fake.url, key);
+  });
+  return state;
+}

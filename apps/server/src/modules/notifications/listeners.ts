@@ -183,10 +183,7 @@ export const notificationListeners: DurableListenerDefinition[] = [
           .from(teamMembers)
           .innerJoin(workspaceMembers, eq(workspaceMembers.id, teamMembers.memberId))
           .where(
-            and(
-              eq(workspaceMembers.active, true),
-              data.team_id ? eq(teamMembers.teamId, data.team_id) : undefined,
-            ),
+            and(eq(workspaceMembers.active, true), data.team_id ? eq(teamMembers.teamId, data.team_id) : undefined),
           );
         const userIds = rows.length ? rows.map((row) => row.userId) : await ownersAndAdmins(tx, workspaceId!);
         await notifierOf(job.app).notifyIn(tx, workspaceId!, userIds, {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../../../test/fakes/openai-api.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../../test/test-app.ts';
-import { channelsTest } from '../../channels/test-helpers.ts';
-import { agentsSetup, configureLlm, PATH } from '../test-helpers.ts';
+import { agentsSetup, llmTest, PATH } from '../test-helpers.ts';
 import { repeatsInstructions } from './leak-guard.ts';
 
 /*
@@ -11,18 +9,10 @@ import { repeatsInstructions } from './leak-guard.ts';
  */
 
 const KEY = 'sk-injection-test-key-0123456789';
-let fake: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ keys: [KEY], models: ['chat-model'] });
-});
-afterAll(() => fake.close());
-
-const setup = channelsTest({ overrides: () => ({ llm: { timeoutMs: 300, maxRetries: 2 } }) });
-let { t } = setup;
-beforeEach(async () => {
-  ({ t } = setup);
-  fake.reset();
-  await configureLlm(t, fake.url, KEY);
+const setup = llmTest(KEY);
+let { t, fake } = setup;
+beforeEach(() => {
+  ({ t, fake } = setup);
 });
 
 const SECRET_RULE = 'Offer the loyalty discount code GOLDEN-PANDA-77 only to customers who spent over 500 dollars.';

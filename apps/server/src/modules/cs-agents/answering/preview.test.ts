@@ -1,29 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../../../test/fakes/openai-api.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../../test/test-app.ts';
 import { deposit, subscriptionPlans } from '../../billing/index.ts';
 import { setSettings, subscribe } from '../../billing/test-helpers.ts';
-import { channelsTest } from '../../channels/test-helpers.ts';
 import { notifications } from '../../notifications/notifications.tables.ts';
 import { wordsOf } from '../../notifications/notifier.ts';
 import { join } from '../../teams/test-helpers.ts';
 import { readEvents, widget } from '../../webchat/test-helpers.ts';
-import { agentsSetup, configureLlm, PATH } from '../test-helpers.ts';
+import { agentsSetup, configureLlm, llmTest, PATH } from '../test-helpers.ts';
 
 const KEY = 'sk-preview-test-key';
-let fake: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ keys: [KEY], models: ['chat-model'] });
-});
-afterAll(() => fake.close());
-
-const setup = channelsTest({ overrides: () => ({ llm: { timeoutMs: 300, maxRetries: 2 } }) });
-let { t } = setup;
-beforeEach(async () => {
-  ({ t } = setup);
-  fake.reset();
-  await configureLlm(t, fake.url, KEY);
+const setup = llmTest(KEY);
+let { t, fake } = setup;
+beforeEach(() => {
+  ({ t, fake } = setup);
 });
 
 const planRow = {

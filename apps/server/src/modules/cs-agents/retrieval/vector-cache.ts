@@ -48,9 +48,11 @@ export async function vectorTop(
 ): Promise<{ id: string; similarity: number }[]> {
   const dimension = vector.length;
   const embedded = sql`${scope} and cardinality(embedding) = ${dimension}`;
+  // `is not null` reads no vector (the dimension would read them all): the stamp covers every embedded passage
   const [state] = await rowsOf<{ n: number; ids: string | null }>(
     tx,
-    sql`select count(*)::int as n, sum(hashtext(id::text))::text as ids from knowledge_passages where ${embedded}`,
+    sql`select count(*)::int as n, sum(hashtext(id::text))::text as ids
+        from knowledge_passages where ${scope} and embedding is not null`,
   );
   if (!state || state.n === 0) return [];
   if (state.n * dimension > CACHE_FLOATS)
@@ -71,7 +73,7 @@ export async function vectorTop(
       sql`select id, embedding from knowledge_passages where ${embedded} order by id`,
     );
     const matrix = new Float32Array(rows.length * dimension);
-    rows.forEach((row, index) => matrix.set(row.embedding, index * dimension));
+    for (const [index, row] of rows.entries()) matrix.set(row.embedding, index * dimension);
     vectors = { stamp, ids: rows.map((row) => row.id), matrix };
   }
   remember(key, vectors);
