@@ -79,10 +79,13 @@ export async function vectorTop(
   remember(key, vectors);
 
   const { ids, matrix } = vectors;
-  const scored = ids.map((id, index) => {
+  const question = Float32Array.from(vector);
+  const scores = new Float32Array(ids.length);
+  for (let row = 0, at = 0; row < ids.length; row++) {
     let sum = 0;
-    for (let at = index * dimension, i = 0; i < dimension; i++, at++) sum += matrix[at]! * vector[i]!;
-    return { id, similarity: sum };
-  });
-  return scored.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1)).slice(0, size);
+    for (let i = 0; i < dimension; i++, at++) sum += matrix[at]! * question[i]!;
+    scores[row] = sum;
+  }
+  const order = Array.from(ids.keys()).sort((a, b) => scores[b]! - scores[a]! || (ids[a]! < ids[b]! ? -1 : 1));
+  return order.slice(0, size).map((row) => ({ id: ids[row]!, similarity: scores[row]! }));
 }
