@@ -34,6 +34,8 @@ export const csAgents = pgTable(
     handoffMessage: text('handoff_message'),
     /** tokens in and out a calendar month; null: no budget */
     monthlyTokenBudget: integer('monthly_token_budget'),
+    /** one more at each change of its passages: what its vectors kept in a process are checked against */
+    knowledgeVersion: bigint('knowledge_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -118,7 +118,7 @@ export function createKnowledgeService(ctx: AppContext) {
     await database.withWorkspace(workspaceId, async (tx) => {
       await findAgent(tx, agentId);
       await find(tx, agentId, id);
-      await removeArticle(tx, id);
+      await removeArticle(tx, id, agentId);
       await tx.delete(knowledgeArticles).where(eq(knowledgeArticles.id, id));
       await events.emit(tx, 'knowledge_article.deleted', { article_id: id, agent_id: agentId }, workspaceId);
     });

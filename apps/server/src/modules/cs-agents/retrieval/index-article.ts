@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
+import { csAgents } from '../cs-agents.tables.ts';
 import { knowledgePassages, knowledgeTerms } from './passages.tables.ts';
 import { searchable } from './segment.ts';
 import { splitArticle } from './split.ts';
@@ -41,7 +42,7 @@ export async function indexArticle(tx: Tx, article: ArticleToIndex, embed?: Embe
       throw new Error(`embeddings: ${answered.length} vectors for ${passages.length} passages`);
     vectors = answered.map(unitVector);
   }
-  await removeArticle(tx, article.articleId);
+  await removeArticle(tx, article.articleId, article.agentId);
   const rows = passages.map((content, position) => ({
     workspaceId: article.workspaceId,
     agentId: article.agentId,
@@ -58,8 +59,16 @@ export async function indexArticle(tx: Tx, article: ArticleToIndex, embed?: Embe
   return rows.length;
 }
 
-/** Removes the article's passages (the transaction's organization only: row-level security). */
-export async function removeArticle(tx: Tx, articleId: string): Promise<void> {
+/**
+ * Removes the article's passages (the transaction's organization only: row-level security). The agent's knowledge
+ * version goes one up first: its row is the first lock of every change of its passages, so two changes of one
+ * agent's knowledge queue there instead of locking term counts in crossing orders.
+ */
+export async function removeArticle(tx: Tx, articleId: string, agentId: string): Promise<void> {
+  await tx
+    .update(csAgents)
+    .set({ knowledgeVersion: sql`${csAgents.knowledgeVersion} + 1` })
+    .where(eq(csAgents.id, agentId));
   await countTerms(tx, articleId, -1);
   await tx.delete(knowledgePassages).where(eq(knowledgePassages.articleId, articleId));
 }

@@ -144,7 +144,7 @@ describe('searching an agent’s knowledge', () => {
     const hits = await search({ agentId, query: 'parking' });
     expect(hits.map((hit) => hit.content)).toEqual(['Parking in our car park costs 20 dollars an hour.']);
     expect(await search({ agentId, query: 'free parking' })).toHaveLength(1);
-    await database.withWorkspace(organization, (tx) => removeArticle(tx, articleIds[0]!));
+    await database.withWorkspace(organization, (tx) => removeArticle(tx, articleIds[0]!, agentId));
     expect(await search({ agentId, query: 'parking' })).toEqual([]);
   });
 
@@ -210,7 +210,7 @@ describe('searching an agent’s knowledge', () => {
         indexArticle(tx, { workspaceId: organization, agentId, articleId: articleIds[index]!, ...article }, embed),
       );
     expect(await nearest()).toBe(returns);
-    await database.withWorkspace(organization, (tx) => removeArticle(tx, returns!));
+    await database.withWorkspace(organization, (tx) => removeArticle(tx, returns!, agentId));
     expect(await nearest()).toBe(exchanges);
   });
 });

@@ -5,7 +5,7 @@ import type { Tx } from '../../../platform/db/database.ts';
 const CACHE_FLOATS = 32 * 1024 * 1024;
 
 interface AgentVectors {
-  /** the passages' count and a sum of their ids' hashes: indexing (new ids) or a deletion changes it */
+  /** the agent's knowledge version when they were read */
   stamp: string;
   ids: string[];
   /** the passages' unit vectors one after another, `dimension` numbers each */
@@ -48,13 +48,15 @@ export async function vectorTop(
 ): Promise<{ id: string; similarity: number }[]> {
   const dimension = vector.length;
   const embedded = sql`${scope} and cardinality(embedding) = ${dimension}`;
-  // `is not null` reads no vector (the dimension would read them all): the stamp covers every embedded passage
-  const [state] = await rowsOf<{ n: number; ids: string | null }>(
+  // its knowledge version says whether the vectors kept are still its passages'; the count, whether they fit
+  const [state] = await rowsOf<{ n: number; version: string }>(
     tx,
-    sql`select count(*)::int as n, sum(hashtext(id::text))::text as ids
-        from knowledge_passages where ${scope} and embedding is not null`,
+    sql`select a.knowledge_version::text as version,
+          (select passages from knowledge_terms t where t.workspace_id = a.workspace_id and t.agent_id = a.id
+            and t.term = '') as n
+        from cs_agents a where a.workspace_id = ${of.workspaceId} and a.id = ${of.agentId}`,
   );
-  if (!state || state.n === 0) return [];
+  if (!state?.n) return [];
   if (state.n * dimension > CACHE_FLOATS)
     return rowsOf<{ id: string; similarity: number }>(
       tx,
@@ -65,7 +67,7 @@ export async function vectorTop(
           order by similarity desc, id limit ${size}`,
     );
   const key = `${of.workspaceId}:${of.agentId}:${dimension}`;
-  const stamp = `${state.n}:${state.ids}`;
+  const stamp = state.version;
   let vectors = cache.get(key);
   if (vectors?.stamp !== stamp) {
     const rows = await rowsOf<{ id: string; embedding: number[] }>(
@@ -86,6 +88,21 @@ export async function vectorTop(
     for (let i = 0; i < dimension; i++, at++) sum += matrix[at]! * question[i]!;
     scores[row] = sum;
   }
-  const order = Array.from(ids.keys()).sort((a, b) => scores[b]! - scores[a]! || (ids[a]! < ids[b]! ? -1 : 1));
-  return order.slice(0, size).map((row) => ({ id: ids[row]!, similarity: scores[row]! }));
+  return best(scores, size).map((row) => ({ id: ids[row]!, similarity: scores[row]! }));
+}
+
+/** The rows of the `size` highest scores, highest first (one pass: `size` is a few dozen, the rows thousands). */
+function best(scores: Float32Array, size: number): number[] {
+  const top: number[] = [];
+  for (let row = 0; row < scores.length; row++) {
+    const score = scores[row]!;
+    if (top.length === size && score <= scores[top[size - 1]!]!) continue;
+    let at = top.length === size ? size - 1 : top.length;
+    while (at > 0 && scores[top[at - 1]!]! < score) {
+      top[at] = top[at - 1]!;
+      at--;
+    }
+    top[at] = row;
+  }
+  return top;
 }

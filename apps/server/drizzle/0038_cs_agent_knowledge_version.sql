@@ -1,0 +1,1 @@
+ALTER TABLE "cs_agents" ADD COLUMN "knowledge_version" bigint DEFAULT 0 NOT NULL;
