@@ -39,9 +39,10 @@ function vectorOf(text: string) {
 }
 const embed = DIMENSION ? async (texts: string[]) => texts.map(vectorOf) : undefined;
 
-const organization = randomUUID();
-const otherOrganization = randomUUID();
-const agent = randomUUID();
+// new for each database: the server keeps an agent's vectors in the process by organization and agent
+let organization = randomUUID();
+let otherOrganization = randomUUID();
+let agent = randomUUID();
 const corpus = generateArticles(ARTICLES, 1);
 
 async function indexAll(
@@ -62,6 +63,9 @@ async function indexAll(
 }
 
 async function seed(database: Database) {
+  organization = randomUUID();
+  otherOrganization = randomUUID();
+  agent = randomUUID();
   for (const id of [organization, otherOrganization])
     await database.withWorkspace(id, (tx) => tx.insert(workspaces).values({ id, name: 'Bench', timeZone: 'UTC' }));
   await indexAll(database, organization, agent, corpus, embed);
