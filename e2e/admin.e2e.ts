@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from './global-setup.ts';
-import { checkA11y, launchBrowser, newPage } from './support.ts';
+import { checkA11y, launchBrowser, newPage, signInAdmin } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,15 +12,8 @@ afterAll(() => browser?.close());
 describe('system admin', () => {
   it('signs in to the admin panel and sees its sidebar', async () => {
     const page = await newPage(browser);
-    await page.goto('/auth/admin/login');
-    await page.getByLabel('Username or e-mail').waitFor();
-    await checkA11y(page);
-    await page.getByLabel('Username or e-mail').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInAdmin(page);
     const sidebar = page.getByRole('navigation', { name: 'sidebar' });
-    await sidebar.getByText('system admin panel').waitFor();
     for (const item of ['Organization', 'System'])
       expect(await sidebar.getByText(item, { exact: true }).count(), item).toBeGreaterThan(0);
     await checkA11y(page);

@@ -11,6 +11,14 @@ const cardStyle = { flex: '1 1 240px', minWidth: 0 } as const;
 type Day = CsAgentUsage['days'][number];
 
 /** The agent's tokens, answers and handoffs: this month against the budgets, and the last 30 days. */
+/** the day table's number columns: a day's field and its title */
+const NUMBER_COLUMNS = [
+  ['input_tokens', 'tokensIn'],
+  ['output_tokens', 'tokensOut'],
+  ['answers', 'answersColumn'],
+  ['handoffs', 'handoffsColumn'],
+] as const;
+
 export function UsageTab({ agentId }: { agentId: string }) {
   const { t, i18n } = useTranslation();
   const { workspaceId } = useSession();
@@ -77,30 +85,12 @@ export function UsageTab({ agentId }: { agentId: string }) {
                     title: t('csAgents.usage.day'),
                     render: (_, row) => dayFormat.format(new Date(`${row.day}T00:00:00Z`)),
                   },
-                  {
-                    key: 'in',
-                    title: t('csAgents.usage.tokensIn'),
-                    align: 'right',
-                    render: (_, row) => count.format(row.input_tokens),
-                  },
-                  {
-                    key: 'out',
-                    title: t('csAgents.usage.tokensOut'),
-                    align: 'right',
-                    render: (_, row) => count.format(row.output_tokens),
-                  },
-                  {
-                    key: 'answers',
-                    title: t('csAgents.usage.answersColumn'),
-                    align: 'right',
-                    render: (_, row) => count.format(row.answers),
-                  },
-                  {
-                    key: 'handoffs',
-                    title: t('csAgents.usage.handoffsColumn'),
-                    align: 'right',
-                    render: (_, row) => count.format(row.handoffs),
-                  },
+                  ...NUMBER_COLUMNS.map(([field, label]) => ({
+                    key: field,
+                    title: t(`csAgents.usage.${label}`),
+                    align: 'right' as const,
+                    render: (_: unknown, row: Day) => count.format(row[field]),
+                  })),
                 ]}
               />
             </Card>
