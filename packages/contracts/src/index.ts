@@ -39,3 +39,5 @@ export * from './wallet-push.ts';
 export * from './webchat.ts';
 export * from './whatsapp-templates.ts';
 export * from './workspace.ts';
+export * from './workflows.ts';
+export * from './workflow-variables.ts';

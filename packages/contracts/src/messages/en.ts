@@ -154,6 +154,19 @@ export const en = {
   cs_agent_tone_required: 'response tone is required',
   knowledge_content_required: 'the article has no text',
   knowledge_content_max: 'an article has at most 1,000,000 characters: split it into several',
+  // workflows (SPEC 5, issue 27)
+  workflow_name_required: 'workflow name must not be empty',
+  workflow_name_max: 'workflow name must be less than 100 characters',
+  workflow_trigger_missing: 'a workflow starts with one trigger: add a trigger',
+  workflow_trigger_twice: 'a workflow has only one trigger: remove this one',
+  workflow_node_id_twice: 'two steps have the same id',
+  workflow_node_type_unknown: 'this step is of an unknown type',
+  workflow_edge_dangling: 'this connection leads to a step that does not exist',
+  workflow_edge_into_trigger: 'nothing can lead into the trigger',
+  workflow_branch_required: 'a condition or a wait for a reply connects on yes and no; other steps connect without a branch',
+  workflow_cycle: 'the workflow loops back to this step: a workflow cannot loop',
+  workflow_cron_invalid: 'a schedule needs five cron fields, such as */5 * * * *',
+  workflow_assign_target_required: 'choose a member, a team or all teams',
 } as const;
 
 /** A key the web app can translate: built into its entry in English, the other languages arriving with theirs. */
