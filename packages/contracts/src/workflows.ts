@@ -233,7 +233,8 @@ export function graphProblems(nodes: WorkflowNode[], edges: WorkflowEdge[]): Gra
   }
   const triggers = nodes.filter((node) => isTriggerType(node.type));
   if (triggers.length === 0) problems.push({ path: ['nodes'], message: 'workflow_trigger_missing' });
-  for (const extra of triggers.slice(1)) problems.push({ path: ['nodes', extra.id], message: 'workflow_trigger_twice' });
+  for (const extra of triggers.slice(1))
+    problems.push({ path: ['nodes', extra.id], message: 'workflow_trigger_twice' });
   for (const node of nodes) {
     const schema = WORKFLOW_NODE_DATA[node.type as WorkflowNodeType];
     if (!schema) {

@@ -163,7 +163,8 @@ export const en = {
   workflow_node_type_unknown: 'this step is of an unknown type',
   workflow_edge_dangling: 'this connection leads to a step that does not exist',
   workflow_edge_into_trigger: 'nothing can lead into the trigger',
-  workflow_branch_required: 'a condition or a wait for a reply connects on yes and no; other steps connect without a branch',
+  workflow_branch_required:
+    'a condition or a wait for a reply connects on yes and no; other steps connect without a branch',
   workflow_cycle: 'the workflow loops back to this step: a workflow cannot loop',
   workflow_cron_invalid: 'a schedule needs five cron fields, such as */5 * * * *',
   workflow_assign_target_required: 'choose a member, a team or all teams',

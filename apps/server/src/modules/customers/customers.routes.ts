@@ -45,7 +45,7 @@ export async function customersRoutes(app: AppInstance, ctx: AppContext) {
   app.route({
     ...routeOf(customerEndpoints.bulkTags, group),
     preHandler: write,
-    handler: async (request) => ok(await tags.bulk(memberOf(request).workspaceId, request.body)),
+    handler: async (request) => ok(await tags.bulk(memberOf(request).workspaceId, actorOf(request), request.body)),
   });
   app.route({
     ...routeOf(customerHistoryEndpoints.duplicates, group),

@@ -18,6 +18,7 @@ import { checkCustomValues } from './custom-values.ts';
 import { byId, customerOrder, customerWhere, loadFields, searchText, usesSearchIndexes } from './customer-query.ts';
 import { CUSTOMER_COLUMN_OF, type CustomerRow, customers, customerTagLinks, customerTags } from './customers.tables.ts';
 import { toE164 } from './phone.ts';
+import { announceTagsAdded } from './tags-added.ts';
 
 type CreateInput = z.output<typeof createCustomerBodySchema>;
 type UpdateInput = z.output<typeof updateCustomerBodySchema>;
@@ -187,10 +188,17 @@ export function createCustomersService(ctx: AppContext) {
     }
   }
 
-  async function setTags(tx: Tx, workspaceId: string, customerId: string, tagIds: string[]) {
-    await tx.delete(customerTagLinks).where(eq(customerTagLinks.customerId, customerId));
+  /** Replaces the customer's tags; the ones it did not carry before are announced as added. */
+  async function setTags(tx: Tx, workspaceId: string, actor: Actor, customerId: string, tagIds: string[]) {
+    const before = await tx
+      .delete(customerTagLinks)
+      .where(eq(customerTagLinks.customerId, customerId))
+      .returning({ tagId: customerTagLinks.tagId });
     const ids = [...new Set(tagIds)];
     if (ids.length) await tx.insert(customerTagLinks).values(ids.map((tagId) => ({ workspaceId, customerId, tagId })));
+    const had = new Set(before.map((link) => link.tagId));
+    const added = ids.filter((tagId) => !had.has(tagId)).map((tag_id) => ({ customer_id: customerId, tag_id }));
+    await announceTagsAdded(ctx.events, tx, workspaceId, actor, added);
   }
 
   async function detail(tx: Tx, id: string): Promise<Customer | null> {
@@ -262,7 +270,7 @@ export function createCustomersService(ctx: AppContext) {
           .insert(customers)
           .values({ ...row, workspaceId, search: searchText(row) })
           .returning({ id: customers.id });
-        await setTags(sp, workspaceId, inserted!.id, body.tag_ids ?? []);
+        await setTags(sp, workspaceId, actor, inserted!.id, body.tag_ids ?? []);
         return inserted!.id;
       });
       const customer = (await detail(tx, id))!;
@@ -275,6 +283,7 @@ export function createCustomersService(ctx: AppContext) {
   async function applyUpdate(
     tx: Tx,
     workspaceId: string,
+    actor: Actor,
     id: string,
     body: Partial<UpdateInput>,
   ): Promise<Customer | null> {
@@ -302,7 +311,7 @@ export function createCustomersService(ctx: AppContext) {
           updatedAt: new Date(),
         })
         .where(byId(id));
-      if (body.tag_ids !== undefined) await setTags(sp, workspaceId, id, body.tag_ids);
+      if (body.tag_ids !== undefined) await setTags(sp, workspaceId, actor, id, body.tag_ids);
     });
     return detail(tx, id);
   }
@@ -310,7 +319,7 @@ export function createCustomersService(ctx: AppContext) {
   async function update(workspaceId: string, actor: Actor, id: string, body: UpdateInput): Promise<Customer> {
     return database.withWorkspace(workspaceId, async (tx) => {
       const before = await detail(tx, id);
-      const after = before && (await applyUpdate(tx, workspaceId, id, body));
+      const after = before && (await applyUpdate(tx, workspaceId, actor, id, body));
       if (!before || !after) throw notFound();
       await ctx.events.emit(tx, 'customer.updated', { actor, before, after }, workspaceId);
       return after;

@@ -176,7 +176,7 @@ export function createCustomerMergeService(
         const { before, merged } = await mergeOne(tx, workspaceId, id, otherId);
         // the chosen values are a normal update (checked, unique, phone normalised) of the merged customer
         const values = index === others.length - 1 ? (body.values ?? {}) : {};
-        after = (await customersService.applyUpdate(tx, workspaceId, id, values))!;
+        after = (await customersService.applyUpdate(tx, workspaceId, actor, id, values))!;
         await ctx.events.emit(tx, 'customer.merged', { actor, before, merged, after }, workspaceId);
       }
       return after!;

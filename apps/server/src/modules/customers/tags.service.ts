@@ -8,10 +8,12 @@ import {
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { customerWhere } from './customer-query.ts';
 import { customers, customerTagLinks, customerTags } from './customers.tables.ts';
+import { announceTagsAdded, type TagLink } from './tags-added.ts';
 
 type TagBody = z.output<typeof customerTagBodySchema>;
 type TagUpdate = z.output<typeof updateCustomerTagBodySchema>;
@@ -93,7 +95,7 @@ export function createCustomerTagsService(ctx: AppContext) {
    * Adds and removes tags on the chosen customers, or on every customer matching a filter, in one statement each;
    * answers how many customers were chosen.
    */
-  async function bulk(workspaceId: string, body: BulkBody) {
+  async function bulk(workspaceId: string, actor: Actor, body: BulkBody) {
     return database.withWorkspace(workspaceId, async (tx) => {
       const tagIds = [...new Set([...body.add_tag_ids, ...body.remove_tag_ids])];
       if (tagIds.length) {
@@ -112,14 +114,16 @@ export function createCustomerTagsService(ctx: AppContext) {
       const [{ n: updated } = { n: 0 }] = await tx.select({ n: count() }).from(chosen.as('chosen'));
       const add = body.add_tag_ids.filter((id) => !body.remove_tag_ids.includes(id));
       if (add.length) {
-        await tx.execute(sql`
+        const added = await tx.execute(sql`
           insert into ${customerTagLinks} (workspace_id, customer_id, tag_id)
           select ${workspaceId}::uuid, chosen.id, tag.id
           from (${chosen}) chosen cross join unnest(array[${sql.join(
             add.map((id) => sql`${id}`),
             sql`, `,
           )}]::uuid[]) as tag(id)
-          on conflict do nothing`);
+          on conflict do nothing
+          returning customer_id, tag_id`);
+        await announceTagsAdded(ctx.events, tx, workspaceId, actor, (added as unknown as { rows: TagLink[] }).rows);
       }
       if (body.remove_tag_ids.length) {
         await tx

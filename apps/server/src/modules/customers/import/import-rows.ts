@@ -11,6 +11,7 @@ import {
   customerTagLinks,
   customerTags,
 } from '../customers.tables.ts';
+import type { TagLink } from '../tags-added.ts';
 import { type Column, type ImportState, type ReadRow, RowProblem, readRow } from './read-row.ts';
 
 export { type ImportState, resolveTargets, rowIssues, targetKeys } from './read-row.ts';
@@ -30,6 +31,8 @@ export interface ChunkResult {
   skipped: number;
   /** rows refused (`error`) and values left out or changed on imported rows (`warning`), in row order */
   issues: ImportRowIssue[];
+  /** tags the chunk put on customers that did not carry them */
+  tagsAdded: TagLink[];
 }
 
 const empty = (value: unknown) => value === null || value === undefined || value === '';
@@ -112,7 +115,7 @@ export async function importChunk(
   firstRow: number,
   importId: string,
 ): Promise<ChunkResult> {
-  const result: ChunkResult = { created: 0, updated: 0, skipped: 0, issues: [] };
+  const result: ChunkResult = { created: 0, updated: 0, skipped: 0, issues: [], tagsAdded: [] };
   const refuse = (row: number, problem: RowProblem) =>
     result.issues.push({ row, reason: problem.reason(state.locale), level: 'error' });
   const warn = (row: number, warnings: ReadRow['warnings']) => {
@@ -248,7 +251,7 @@ export async function importChunk(
     }
   }
 
-  await writeChunk(tx, state, known, { importId, members });
+  result.tagsAdded = await writeChunk(tx, state, known, { importId, members });
   return result;
 }
 
@@ -266,7 +269,7 @@ async function writeChunk(
   state: ImportState,
   known: Map<string, Partial<CustomerRow> & { tagIds: string[]; changed: boolean }>,
   { importId, members }: { importId: string; members: Set<string> },
-) {
+): Promise<TagLink[]> {
   const links: { customerId: string; tagId: string }[] = [];
   const idOf = new Map<string, string>();
   const inserts = [...known.entries()].filter(([id]) => id.startsWith('new:')).map(([, row]) => row);
@@ -311,14 +314,16 @@ async function writeChunk(
       .where(sql`${customers.id} = ${id}`);
     for (const tagId of row.tagIds) links.push({ customerId: id, tagId });
   }
-  if (links.length)
-    await tx.execute(sql`
+  const added = links.length
+    ? ((await tx.execute(sql`
       insert into ${customerTagLinks} (workspace_id, customer_id, tag_id)
       select ${state.workspaceId}::uuid, link.customer_id, link.tag_id
       from unnest(${arrayLiteral(links.map((link) => link.customerId))}::uuid[],
         ${arrayLiteral(links.map((link) => link.tagId))}::uuid[]) as link(customer_id, tag_id)
       on conflict do nothing
-    `);
+      returning customer_id, tag_id
+    `)) as unknown as { rows: TagLink[] })
+    : { rows: [] };
   const memberIds = [...members].map((key) => idOf.get(key) ?? key);
   // a retried chunk finds its members already written
   if (memberIds.length)
@@ -328,4 +333,5 @@ async function writeChunk(
       from unnest(${arrayLiteral(memberIds)}::uuid[]) as member(id)
       on conflict do nothing
     `);
+  return added.rows;
 }

@@ -10,6 +10,7 @@ import {
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { toUnixSeconds } from '../../../platform/db/columns.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { totalOf, totalOver } from '../../../platform/db/paging.ts';
@@ -20,6 +21,7 @@ import { defineJob, type JobContext } from '../../../platform/jobs/job-definitio
 import type { AppJob } from '../../../platform/modules/define-module.ts';
 import { loadFields } from '../customer-query.ts';
 import { type CustomerImportRow, customerImports } from '../customers.tables.ts';
+import { announceTagsAdded } from '../tags-added.ts';
 import { type ImportState, importChunk, resolveTargets, rowIssues, targetKeys } from './import-rows.ts';
 import { type ParsedFile, parseFile } from './parse-file.ts';
 import { formatOf, type ImportFormat, looksLike, UnreadableFile } from './read-file.ts';
@@ -117,6 +119,8 @@ export function createCustomerImportService(ctx: AppContext) {
     if (!current?.file || current.status === 'done') return;
     const locale = resolveLocale(current.locale) as Locale;
     const options = importOptionsSchema.parse(current.options);
+    // the tags it adds are announced as added by whoever started it
+    const importActor: Actor = { type: 'user', id: current.userId, name: '', ip: '' };
     const finish = async (changes: Partial<CustomerImportRow>) => {
       const row = await inWorkspace(async (tx) => {
         const [done] = await tx
@@ -178,6 +182,7 @@ export function createCustomerImportService(ctx: AppContext) {
         const chunk = await rows(start, Math.min(start + IMPORT_CHUNK, total));
         const row = await inWorkspace(async (tx) => {
           const result = await importChunk(tx, state, chunk, start + 2, importId);
+          await announceTagsAdded(ctx.events, tx, current!.workspaceId, importActor, result.tagsAdded);
           const [updated] = await tx
             .update(customerImports)
             .set({
