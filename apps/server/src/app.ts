@@ -32,6 +32,7 @@ import { templatesModule } from './modules/templates/templates.module.ts';
 import { timezonesModule } from './modules/timezones/timezones.module.ts';
 import { webchatModule } from './modules/webchat/webchat.module.ts';
 import { webPushModule } from './modules/webpush/webpush.module.ts';
+import { workflowsModule } from './modules/workflows/workflows.module.ts';
 import { workspacesModule } from './modules/workspaces/workspaces.module.ts';
 import { createAbuseLimits } from './platform/auth/abuse-limits.ts';
 import { accountListeners } from './platform/auth/account-events.ts';
@@ -83,6 +84,7 @@ const MODULES = [
   templatesModule,
   broadcastsModule,
   csAgentsModule,
+  workflowsModule,
   billingModule,
   webchatModule,
   notificationsModule,

@@ -32,14 +32,14 @@ export interface Rendered {
   missing: string[];
 }
 
-/** `text` with its variables replaced by their values in `scope`; `escape` encodes each value (JSON, HTML). */
-export function renderVariables(text: string, scope: VariableScope, escape?: (value: string) => string): Rendered {
+/** `text` with its variables replaced by their values in `scope`; `encode` encodes each value (JSON, HTML). */
+export function renderVariables(text: string, scope: VariableScope, encode?: (value: string) => string): Rendered {
   const missing = new Set<string>();
   const rendered = text.replace(VARIABLE, (_, path: string) => {
     const value = valueAt(scope, path);
     if (value === undefined) missing.add(path);
     const plain = asText(value);
-    return escape ? escape(plain) : plain;
+    return encode ? encode(plain) : plain;
   });
   return { text: rendered, missing: [...missing] };
 }

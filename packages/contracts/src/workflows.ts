@@ -327,6 +327,8 @@ export const workflowSchema = z.object({
   edges: z.array(workflowEdgeSchema),
   /** a webhook trigger's address and the secret its callers send in `X-Workflow-Secret` */
   webhook: z.object({ url: z.string(), secret: z.string() }).nullable(),
+  /** settings naming a channel, tag, template, team or member deleted since the save: the builder marks them */
+  broken: z.array(z.object({ node_id: z.string(), field: z.string() })),
   /** the next time a schedule trigger fires (unix seconds), while active */
   next_run_at: z.number().nullable(),
   last_run_at: z.number().nullable(),
@@ -336,7 +338,7 @@ export const workflowSchema = z.object({
 export type Workflow = z.infer<typeof workflowSchema>;
 
 /** A workflow in the list: without its graph. */
-export const workflowSummarySchema = workflowSchema.omit({ nodes: true, edges: true }).extend({
+export const workflowSummarySchema = workflowSchema.omit({ nodes: true, edges: true, broken: true }).extend({
   runs: z.number().int(),
   failures: z.number().int(),
 });
@@ -571,5 +573,5 @@ export const workflowExecutionEndpoints = {
 };
 
 /** The public address a webhook trigger is called at: `POST` with `X-Workflow-Secret` and a JSON body. */
-export const WORKFLOW_WEBHOOK_PATH = '/v1/workflow-webhooks/:id';
+export const WORKFLOW_WEBHOOK_PATH = '/public/v1/workflows/:id/webhook';
 export const WORKFLOW_WEBHOOK_SECRET_HEADER = 'x-workflow-secret';

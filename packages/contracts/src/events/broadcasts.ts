@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { conversationFactsSchema } from './conversations.ts';
 
 export const broadcastEvents = {
+  /** A customer wrote within 72 hours of the broadcasts' messages to them: their replies (a workflow trigger). */
+  'broadcast.replied': z.object({
+    broadcast_ids: z.array(z.uuid()).min(1),
+    conversation: conversationFactsSchema,
+    message_id: z.uuid(),
+    message_text: z.string().nullable(),
+  }),
   /**
    * A broadcast stopped by itself (Meta refused the channel's token): it waits, paused, for an admin to connect the
    * channel again and resume it.

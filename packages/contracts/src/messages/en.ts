@@ -168,6 +168,7 @@ export const en = {
   workflow_cycle: 'the workflow loops back to this step: a workflow cannot loop',
   workflow_cron_invalid: 'a schedule needs five cron fields, such as */5 * * * *',
   workflow_assign_target_required: 'choose a member, a team or all teams',
+  workflow_reference_missing: 'this step names something that no longer exists: choose it again',
 } as const;
 
 /** A key the web app can translate: built into its entry in English, the other languages arriving with theirs. */

@@ -170,6 +170,12 @@ export const serverEn = {
   cs_agent_reason_no_answer: 'its knowledge does not cover the question',
   cs_agent_reason_provider_failed: 'the AI provider did not answer',
   cs_agent_reason_budget: 'the AI budget is used up',
+  // workflows (issue 27)
+  workflow_inactive: 'the workflow is switched off: switch it on first',
+  workflow_execution_not_failed: 'only a failed run can be retried',
+  workflow_execution_finished: 'the run has already ended',
+  workflow_customer_not_found: 'a chosen customer does not exist in this organization',
+  workflow_webhook_secret_invalid: 'the workflow secret is missing or wrong',
   cs_agent_reason_loop_guard: 'too many AI answers in an hour',
   notify_conversation_ai_handoff_title: 'The AI agent handed {customer} over to your team',
   notify_conversation_ai_handoff_body: '{reason} ({channel})',

@@ -155,6 +155,7 @@ export const zhCn: Catalogue = {
   workflow_edge_into_trigger: '任何步骤都不能连向触发条件',
   workflow_branch_required: '条件或等待回复以“是”和“否”连接；其他步骤不设分支',
   workflow_cycle: '工作流会循环回到此步骤：工作流不能循环',
-  workflow_cron_invalid: '计划需要五个 cron 字段，例如 */5 * * * *',
+  workflow_cron_invalid: '定时规则需要五个 cron 字段，例如 */5 * * * *',
   workflow_assign_target_required: '请选择成员、团队或所有团队',
+  workflow_reference_missing: '此步骤指向的项目已不存在：请重新选择',
 };

@@ -157,4 +157,5 @@ export const zhHk: Catalogue = {
   workflow_cycle: '工作流程會循環回到此步驟：工作流程不可循環',
   workflow_cron_invalid: '排程需要五個 cron 欄位，例如 */5 * * * *',
   workflow_assign_target_required: '請選擇成員、團隊或所有團隊',
+  workflow_reference_missing: '此步驟指向的項目已不存在：請重新選擇',
 };

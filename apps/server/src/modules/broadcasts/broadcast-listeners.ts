@@ -61,7 +61,20 @@ export const broadcastRepliedListener = durableListener({
           and sent_at > ${at}::timestamptz - ${REPLY_WINDOW}::interval
           and status in ('sent', 'delivered', 'read')
         returning broadcast_id`)) as unknown as { rows: { broadcast_id: string }[] };
-        return replied.rows.map((row) => row.broadcast_id);
+        const broadcastIds = replied.rows.map((row) => row.broadcast_id);
+        if (broadcastIds.length)
+          await job.app.events.emit(
+            tx,
+            'broadcast.replied',
+            {
+              broadcast_ids: broadcastIds,
+              conversation: data.conversation,
+              message_id: data.message.id,
+              message_text: data.message.text,
+            },
+            job.workspaceId,
+          );
+        return broadcastIds;
       })
       .then((ids) => announceProgress(job.app, job.workspaceId!, ids)),
 });

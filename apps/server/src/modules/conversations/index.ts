@@ -13,4 +13,6 @@ export {
 export { type Actor, actorOf } from './desk/activities.ts';
 export { type AiHandoffReason, switchAi } from './desk/ai-control.ts';
 export { type AssignInput, assignConversation } from './desk/assignment.ts';
-export { sendSystemText } from './outbound/system-text.ts';
+export { changeStatus } from './desk/status.ts';
+export { replyWindow } from './outbound/send-message.ts';
+export { type SystemOutgoing, sendSystemMessage, sendSystemText } from './outbound/system-text.ts';

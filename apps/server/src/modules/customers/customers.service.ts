@@ -317,13 +317,16 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   async function update(workspaceId: string, actor: Actor, id: string, body: UpdateInput): Promise<Customer> {
-    return database.withWorkspace(workspaceId, async (tx) => {
-      const before = await detail(tx, id);
-      const after = before && (await applyUpdate(tx, workspaceId, actor, id, body));
-      if (!before || !after) throw notFound();
-      await ctx.events.emit(tx, 'customer.updated', { actor, before, after }, workspaceId);
-      return after;
-    });
+    return database.withWorkspace(workspaceId, (tx) => updateIn(tx, workspaceId, actor, id, body));
+  }
+
+  /** `update` in the caller's transaction (a workflow's step). */
+  async function updateIn(tx: Tx, workspaceId: string, actor: Actor, id: string, body: Partial<UpdateInput>) {
+    const before = await detail(tx, id);
+    const after = before && (await applyUpdate(tx, workspaceId, actor, id, body));
+    if (!before || !after) throw notFound();
+    await ctx.events.emit(tx, 'customer.updated', { actor, before, after }, workspaceId);
+    return after;
   }
 
   async function remove(workspaceId: string, actor: Actor, id: string): Promise<void> {
@@ -335,5 +338,5 @@ export function createCustomersService(ctx: AppContext) {
     });
   }
 
-  return { list, get, create, update, applyUpdate, detail, remove };
+  return { list, get, create, update, updateIn, applyUpdate, detail, remove };
 }

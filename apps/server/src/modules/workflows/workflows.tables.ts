@@ -114,6 +114,16 @@ export interface ExecutionContext {
   steps?: Record<string, unknown>;
   /** for a reply-wait: the node that waits, and the reply when it came */
   reply?: { node_id: string; text: string } | null;
+  /** a test run of an unsaved draft: the draft's graph instead of the version's */
+  graph?: { nodes: WorkflowNode[]; edges: WorkflowEdge[] };
+  /** the run waits at a reply wait (a customer's message wakes it) */
+  waiting_for_reply?: boolean;
+  /** the nodes left to run, the next last (depth first); unset before the first step */
+  pending?: string[];
+  /** step rows written so far */
+  seq?: number;
+  /** the step recorded last: a failed one runs again as its next attempt */
+  last?: { node_id: string; status: 'succeeded' | 'failed' | 'waiting'; attempt: number };
 }
 
 export type StepStatusValue = 'running' | 'succeeded' | 'failed' | 'skipped' | 'waiting';

@@ -1,5 +1,6 @@
 import { DOMAIN_EVENTS } from '@omnichat/contracts';
 import type { z } from 'zod';
+import type { EventCause } from './cause.ts';
 
 export type EventsOf<T extends Record<string, z.ZodType>> = { [K in keyof T]: z.output<T[K]> };
 
@@ -24,4 +25,6 @@ export interface DomainEvent<T extends EventType = EventType> {
   /** epoch milliseconds of the emitting transaction */
   occurredAt: number;
   data: DomainEvents[T];
+  /** the workflow step whose work emitted it; null for a person's or the system's own change */
+  causedBy?: EventCause | null;
 }

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { defineJob, type JobContext } from '../jobs/job-definition.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { type DomainEvent, EVENT_SCHEMAS, type EventSchemas, type EventType } from './catalogue.ts';
+import { currentCause } from './cause.ts';
 
 /** Durable: runs as a job on the `events` queue after commit, retried with backoff, once per event and listener. */
 export type DurableListener<T extends EventType> = (event: DomainEvent<T>, context: JobContext) => Promise<unknown>;
@@ -29,6 +30,7 @@ const storedEvent = z.object({
   workspace_id: z.uuid().nullable(),
   occurred_at: z.number(),
   data: z.unknown(),
+  caused_by: z.object({ workflow_id: z.uuid(), execution_id: z.uuid() }).nullish(),
 });
 type StoredEvent = z.infer<typeof storedEvent>;
 
@@ -159,6 +161,7 @@ export class EventBus {
   ): Promise<DomainEvent<T>[]> {
     const schema = this.schemaOf(type);
     const occurredAt = this.now();
+    const causedBy = currentCause();
     const events = items.map(
       (data): DomainEvent<T> => ({
         id: randomUUID(),
@@ -166,6 +169,7 @@ export class EventBus {
         workspaceId,
         occurredAt,
         data: schema.parse(data) as DomainEvent<T>['data'],
+        causedBy,
       }),
     );
     const registered = this.listeners.get(type) ?? [];
@@ -179,6 +183,7 @@ export class EventBus {
           workspace_id: workspaceId,
           occurred_at: occurredAt,
           data: event.data,
+          ...(causedBy && { caused_by: causedBy }),
         }),
       );
       return stored.length ? [payloadOf(listener.name, stored)] : [];
@@ -231,6 +236,7 @@ export class EventBus {
         workspaceId: one.workspace_id,
         occurredAt: one.occurred_at,
         data: this.schemaOf(one.type).parse(one.data) as DomainEvent['data'],
+        causedBy: one.caused_by ?? null,
       }),
     );
     try {

@@ -20,7 +20,7 @@ export interface OutboundClientOptions {
 }
 
 export interface OutboundRequest extends DestinationRules {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: Uint8Array;
   /** the answer's size cap in bytes: a longer one is aborted as `too_large` */
