@@ -163,10 +163,21 @@ export const en = {
   workflow_node_type_unknown: 'this step is of an unknown type',
   workflow_edge_dangling: 'this connection leads to a step that does not exist',
   workflow_edge_into_trigger: 'nothing can lead into the trigger',
-  workflow_branch_required: 'a condition or a wait for a reply connects on yes and no; other steps connect without a branch',
+  workflow_branch_required:
+    'a condition or a wait for a reply connects on yes and no; other steps connect without a branch',
   workflow_cycle: 'the workflow loops back to this step: a workflow cannot loop',
   workflow_cron_invalid: 'a schedule needs five cron fields, such as */5 * * * *',
   workflow_assign_target_required: 'choose a member, a team or all teams',
+  // e-mail templates (SPEC 3, issue 27)
+  email_template_name_required: 'template name is required',
+  email_template_name_max: 'template name must be less than 100 characters',
+  email_template_subject_required: 'subject is required',
+  email_template_subject_max: 'subject must be at most 998 characters',
+  email_template_subject_line: 'subject must be on one line',
+  email_template_body_max: 'the body is over 200 KB: shorten it or move pictures into attachments',
+  email_template_recipient_invalid: 'each recipient is an e-mail address or a variable such as {{customer.email}}',
+  email_template_recipients_max: 'a template has at most 20 recipients',
+  email_template_attachments_max: 'a template has at most 10 attachments',
 } as const;
 
 /** A key the web app can translate: built into its entry in English, the other languages arriving with theirs. */
