@@ -123,9 +123,9 @@ export async function renderEmailTemplate(
   const row = await findTemplate(tx, templateId);
   if (!row) throw new EmailTemplateError(404, 'email_template_not_found');
   const named = new Set<string>();
-  const render = (text: string, escape?: (value: string) => string) => {
+  const render = (text: string, encode?: (value: string) => string) => {
     for (const variable of variablesIn(text)) named.add(variable);
-    return renderVariables(text, scope, escape).text;
+    return renderVariables(text, scope, encode).text;
   };
   // a header is one line: a value with line breaks must not add headers
   const subject = render(row.subject)
