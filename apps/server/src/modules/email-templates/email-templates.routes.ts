@@ -3,7 +3,7 @@ import { EMAIL_TEMPLATE_LIMITS, emailTemplateEndpoints, translate } from '@omnic
 import type { FastifyError } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { memberOf } from '../../platform/auth/guards.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
 import { routeOf } from '../../platform/http/endpoint-route.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import { localeOf } from '../../platform/http/error-handler.ts';
@@ -13,7 +13,8 @@ import { createEmailTemplatesService } from './email-templates.service.ts';
 
 /**
  * E-mail templates (`/v1/email-templates`, SPEC 3) that workflows send: workflow_read to see and preview them,
- * workflow_write to change them and upload their attachments.
+ * workflow_write to change them and upload their attachments; a preview shows a customer's details, so it needs
+ * customer_read as well.
  */
 export async function emailTemplatesRoutes(app: AppInstance, ctx: AppContext) {
   const templates = createEmailTemplatesService(ctx);
@@ -56,8 +57,12 @@ export async function emailTemplatesRoutes(app: AppInstance, ctx: AppContext) {
   app.route({
     ...routeOf(preview, group),
     preHandler: read,
-    handler: async (request) =>
-      ok(await templates.preview(memberOf(request), request.params.id, request.body.customer_id)),
+    handler: async (request) => {
+      const member = memberOf(request);
+      // the preview shows the customer's details: for those who may see customers too
+      if (!member.permissions.includes('customer_read')) throw forbidden();
+      return ok(await templates.preview(member, request.params.id, request.body.customer_id));
+    },
   });
 
   // the file is read while the body is parsed, before the route's transaction opens

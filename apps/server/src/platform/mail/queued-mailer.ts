@@ -31,6 +31,11 @@ const sendMail = defineJob({
 
 export function createQueuedMailer(jobs: JobQueue, delivery: Mailer): Mailer {
   jobs.define(sendMail, delivery);
+  return mailQueue(jobs);
+}
+
+/** Sends into a queue whose `mail.send` is already defined (by createQueuedMailer): the app's own mail queue. */
+export function mailQueue(jobs: JobQueue): Mailer {
   return {
     async send(mail, options = {}) {
       await jobs.enqueue(sendMail, mail, { tx: options.tx });
