@@ -253,7 +253,7 @@ export const serverZhCn: ServerCatalogue = {
   knowledge_url_too_large: '网页超过 {size} 上限',
   knowledge_url_no_text: '此网址中找不到文字',
   email_template_attachment_unknown: '找不到附件：请重新上传',
-  email_template_not_found: '电子邮件模板已不存在',
-  email_template_no_recipient: '电子邮件没有收件人：模板未列出收件人，或其变量为空',
+  email_template_not_found: '邮件模板已不存在',
+  email_template_no_recipient: '邮件没有收件人：模板未列出收件人，或其变量为空',
   email_attachment_missing: '无法读取附件 {name}',
 };

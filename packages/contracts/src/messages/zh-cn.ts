@@ -163,7 +163,7 @@ export const zhCn: Catalogue = {
   email_template_subject_max: '主题最多 998 个字符',
   email_template_subject_line: '主题必须只有一行',
   email_template_body_max: '正文超过 200 KB：请缩短内容或将图片改为附件',
-  email_template_recipient_invalid: '每位收件人须为电子邮件地址或变量，例如 {{customer.email}}',
+  email_template_recipient_invalid: '每位收件人须为邮箱地址或变量，例如 {{customer.email}}',
   email_template_recipients_max: '模板最多有 20 位收件人',
   email_template_attachments_max: '模板最多有 10 个附件',
 };
