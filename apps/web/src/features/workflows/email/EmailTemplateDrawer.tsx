@@ -82,6 +82,7 @@ function PreviewPanel({ templateId }: { templateId: string }) {
   };
   return (
     <Flex vertical gap={8}>
+      <Text secondary>{t('emailTemplates.previewSaved')}</Text>
       <Flex gap={8} wrap>
         <Select
           showSearch

@@ -104,7 +104,7 @@ describe('e-mail templates tab', () => {
     expect(within(panel).getByText('Save the template to preview it.')).toBeInTheDocument();
     fireEvent.change(within(panel).getByLabelText('Name'), { target: { value: 'Welcome' } });
     fireEvent.change(within(panel).getByLabelText('Subject'), { target: { value: 'Hello ' } });
-    await user.click(within(panel).getByLabelText('Insert a variable into the Subject'));
+    await user.click(within(panel).getByLabelText('Insert variable into the Subject'));
     await user.click(await screen.findByText('First name · {{customer.first_name}}'));
     const body = within(panel).getByLabelText('E-mail body');
     body.innerHTML = '<p>Dear <b>you</b></p>';
@@ -150,7 +150,7 @@ describe('e-mail templates tab', () => {
     await user.click(await screen.findByLabelText('Edit Welcome'));
     const panel = await drawer();
     await waitFor(() => expect(within(panel).getByLabelText('E-mail body').innerHTML).toBe(WELCOME.body_html));
-    await user.click(within(panel).getByLabelText('Insert a variable into the Body'));
+    await user.click(within(panel).getByLabelText('Insert variable into the Body'));
     await user.click(await screen.findByText('Message text · {{message.text}}'));
     await user.click(within(panel).getByLabelText('Remove terms.pdf'));
     await user.click(within(panel).getByRole('button', { name: 'Save' }));

@@ -17,7 +17,7 @@ export const emailTemplatesEn = {
   bulletList: 'Bulleted list',
   numberedList: 'Numbered list',
   insertVariable: 'Insert variable',
-  insertVariableInto: 'Insert a variable into the {{field}}',
+  insertVariableInto: 'Insert variable into the {{field}}',
   variables: {
     customer: {
       first_name: 'First name',
@@ -44,6 +44,7 @@ export const emailTemplatesEn = {
   previewCustomerPlaceholder: 'Search for a customer',
   previewButton: 'Show preview',
   previewSaveFirst: 'Save the template to preview it.',
+  previewSaved: 'The preview shows the template as last saved.',
   previewTitle: 'E-mail preview',
   previewTo: 'To',
   previewNobody: 'nobody: this customer has no address for the recipients',

@@ -46,6 +46,7 @@ export const emailTemplatesZhCn: typeof emailTemplatesEn = {
   previewCustomerPlaceholder: '搜索客户',
   previewButton: '显示预览',
   previewSaveFirst: '请先保存模板再预览。',
+  previewSaved: '预览显示最后保存的模板。',
   previewTitle: '邮件预览',
   previewTo: '收件人',
   previewNobody: '无：该客户没有可用的收件地址',

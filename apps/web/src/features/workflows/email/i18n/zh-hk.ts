@@ -46,6 +46,7 @@ export const emailTemplatesZhHk: typeof emailTemplatesEn = {
   previewCustomerPlaceholder: '搜尋客戶',
   previewButton: '顯示預覽',
   previewSaveFirst: '請先儲存範本再預覽。',
+  previewSaved: '預覽顯示最後儲存的範本。',
   previewTitle: '電郵預覽',
   previewTo: '收件人',
   previewNobody: '沒有：此客戶沒有可用的收件地址',
