@@ -23,6 +23,7 @@ import { channelsModule } from './modules/channels/channels.module.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import { csAgentsModule } from './modules/cs-agents/cs-agents.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
+import { emailTemplatesModule } from './modules/email-templates/email-templates.module.ts';
 import { membersModule } from './modules/members/members.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { createSettingsService } from './modules/settings/index.ts';
@@ -85,6 +86,7 @@ const MODULES = [
   broadcastsModule,
   csAgentsModule,
   workflowsModule,
+  emailTemplatesModule,
   billingModule,
   webchatModule,
   notificationsModule,
@@ -173,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   // sign-in and abuse limits count in Redis for every process when it is there, in memory otherwise
   const limitStore = { redis: cluster.redis, log: app.log, now: options.now };
   const outbound = createOutboundClient({ allowPrivate: config.OUTBOUND_HTTP_ALLOW_PRIVATE, ...options.outbound });
+  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
   const ctx: AppContext = {
     config,
     database,
@@ -186,7 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     ),
     llm: createLlmGateway(settings, options.llm),
     outbound,
-    storage: createLocalStorage(path.join(config.dataDir, 'media')),
+    storage,
     guards,
     socketAuth,
     sockets: new SocketHub(socketAuth, app.log, cluster, options.now),
@@ -194,7 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     jobs,
     events,
     audit: createAuditLog(database),
-    mailer: options.mailer ?? createQueuedMailer(jobs, createMailer(settings, app.log)),
+    mailer: options.mailer ?? createQueuedMailer(jobs, createMailer(settings, app.log, storage)),
     google: options.google ?? createGoogleVerifier(config.GOOGLE_JWKS_URL),
     oneTimeTokens: createOneTimeTokens(database),
     loginLimits: {

@@ -14,6 +14,7 @@ export * from './cs-agents.ts';
 export * from './customer-history.ts';
 export * from './customer-import.ts';
 export * from './customers.ts';
+export * from './email-templates.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './events/index.ts';

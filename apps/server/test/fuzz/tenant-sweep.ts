@@ -71,6 +71,12 @@ export async function seedOrganization(t: TestApp, graph: FakeGraph, phoneNumber
   });
   await create(`/v1/cs-agents/${agent.id}/instructions`, { title: 'Tone', condition: '', content: 'Be brief.' });
   await create(`/v1/cs-agents/${agent.id}/knowledge`, { title: 'Hours', content: 'Open 9 to 5.' });
+  await create('/v1/email-templates', {
+    name: 'Sweep mail',
+    subject: 'Hello {{customer.first_name}}',
+    body_html: '<p>Hi</p>',
+    recipients: ['{{customer.email}}'],
+  });
   await t.app.jobs.drain();
   // the customer's message is answered (here: handed over, no provider is set) a moment later: before the sweep
   t.clock.advance(2_000);

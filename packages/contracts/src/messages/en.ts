@@ -169,6 +169,16 @@ export const en = {
   workflow_cron_invalid: 'a schedule needs five cron fields, such as */5 * * * *',
   workflow_assign_target_required: 'choose a member, a team or all teams',
   workflow_reference_missing: 'this step names something that no longer exists: choose it again',
+  // e-mail templates (SPEC 3, issue 27)
+  email_template_name_required: 'template name is required',
+  email_template_name_max: 'template name must be less than 100 characters',
+  email_template_subject_required: 'subject is required',
+  email_template_subject_max: 'subject must be at most 998 characters',
+  email_template_subject_line: 'subject must be on one line',
+  email_template_body_max: 'the body is over 200 KB: shorten it or move pictures into attachments',
+  email_template_recipient_invalid: 'each recipient is an e-mail address or a variable such as {{customer.email}}',
+  email_template_recipients_max: 'a template has at most 20 recipients',
+  email_template_attachments_max: 'a template has at most 10 attachments',
 } as const;
 
 /** A key the web app can translate: built into its entry in English, the other languages arriving with theirs. */

@@ -274,6 +274,11 @@ export const serverEn = {
   knowledge_url_type: 'the address is not a web page, a text or a .pdf or .docx document',
   knowledge_url_too_large: 'the page is over the {size} limit',
   knowledge_url_no_text: 'no text was found at the address',
+  // e-mail templates (issue 27)
+  email_template_attachment_unknown: 'an attachment was not found: upload it again',
+  email_template_not_found: 'the e-mail template no longer exists',
+  email_template_no_recipient: 'the e-mail has no recipient: the template names none, or its variables are empty',
+  email_attachment_missing: 'the attachment {name} could not be read',
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;

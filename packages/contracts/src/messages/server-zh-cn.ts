@@ -257,4 +257,8 @@ export const serverZhCn: ServerCatalogue = {
   knowledge_url_type: '此网址不是网页、文本或 .pdf、.docx 文档',
   knowledge_url_too_large: '网页超过 {size} 上限',
   knowledge_url_no_text: '此网址中找不到文字',
+  email_template_attachment_unknown: '找不到附件：请重新上传',
+  email_template_not_found: '邮件模板已不存在',
+  email_template_no_recipient: '邮件没有收件人：模板未列出收件人，或其变量为空',
+  email_attachment_missing: '无法读取附件 {name}',
 };

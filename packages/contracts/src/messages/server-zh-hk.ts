@@ -257,4 +257,8 @@ export const serverZhHk: ServerCatalogue = {
   knowledge_url_type: '此網址不是網頁、文字或 .pdf、.docx 文件',
   knowledge_url_too_large: '網頁超過 {size} 上限',
   knowledge_url_no_text: '此網址中找不到文字',
+  email_template_attachment_unknown: '找不到附件：請重新上載',
+  email_template_not_found: '電郵範本已不存在',
+  email_template_no_recipient: '電郵沒有收件人：範本未列出收件人，或其變數為空',
+  email_attachment_missing: '無法讀取附件 {name}',
 };

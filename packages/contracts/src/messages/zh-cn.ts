@@ -158,4 +158,13 @@ export const zhCn: Catalogue = {
   workflow_cron_invalid: '定时规则需要五个 cron 字段，例如 */5 * * * *',
   workflow_assign_target_required: '请选择成员、团队或所有团队',
   workflow_reference_missing: '此步骤指向的项目已不存在：请重新选择',
+  email_template_name_required: '必须填写模板名称',
+  email_template_name_max: '模板名称必须少于 100 个字符',
+  email_template_subject_required: '必须填写主题',
+  email_template_subject_max: '主题最多 998 个字符',
+  email_template_subject_line: '主题必须只有一行',
+  email_template_body_max: '正文超过 200 KB：请缩短内容或将图片改为附件',
+  email_template_recipient_invalid: '每位收件人须为邮箱地址或变量，例如 {{customer.email}}',
+  email_template_recipients_max: '模板最多有 20 位收件人',
+  email_template_attachments_max: '模板最多有 10 个附件',
 };

@@ -158,4 +158,13 @@ export const zhHk: Catalogue = {
   workflow_cron_invalid: '排程需要五個 cron 欄位，例如 */5 * * * *',
   workflow_assign_target_required: '請選擇成員、團隊或所有團隊',
   workflow_reference_missing: '此步驟指向的項目已不存在：請重新選擇',
+  email_template_name_required: '必須填寫範本名稱',
+  email_template_name_max: '範本名稱必須少於 100 個字元',
+  email_template_subject_required: '必須填寫主旨',
+  email_template_subject_max: '主旨最多 998 個字元',
+  email_template_subject_line: '主旨必須只有一行',
+  email_template_body_max: '內文超過 200 KB：請縮短內容或將圖片改為附件',
+  email_template_recipient_invalid: '每位收件人須為電郵地址或變數，例如 {{customer.email}}',
+  email_template_recipients_max: '範本最多有 20 位收件人',
+  email_template_attachments_max: '範本最多有 10 個附件',
 };

@@ -7,6 +7,6 @@ export {
   type VisitorDetails,
 } from './channel-contacts.ts';
 export { type FieldValues, importedCondition, loadFields, segmentCondition } from './customer-query.ts';
-export { createCustomersService } from './customers.service.ts';
+export { createCustomersService, tagsOf, toCustomerDto } from './customers.service.ts';
 export { CUSTOMER_COLUMN_OF, type CustomerRow, customers, customerTagLinks, customerTags } from './customers.tables.ts';
 export { toE164 } from './phone.ts';

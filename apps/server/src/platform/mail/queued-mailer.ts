@@ -8,6 +8,10 @@ const mailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  /** files by their storage key (added in place: older payloads have none) */
+  attachments: z
+    .array(z.object({ filename: z.string(), content_type: z.string(), storage_key: z.string() }))
+    .optional(),
 });
 
 /**
@@ -27,9 +31,14 @@ const sendMail = defineJob({
 
 export function createQueuedMailer(jobs: JobQueue, delivery: Mailer): Mailer {
   jobs.define(sendMail, delivery);
+  return mailQueue(jobs);
+}
+
+/** Sends into a queue whose `mail.send` is already defined (by createQueuedMailer): the app's own mail queue. */
+export function mailQueue(jobs: JobQueue): Mailer {
   return {
-    async send(mail) {
-      await jobs.enqueue(sendMail, mail);
+    async send(mail, options = {}) {
+      await jobs.enqueue(sendMail, mail, { tx: options.tx });
     },
   };
 }

@@ -1,0 +1,11 @@
+import { addFeatureTexts } from '../../../../app/i18n/index.ts';
+import { emailTemplatesEn } from './en.ts';
+import { emailTemplatesZhCn } from './zh-cn.ts';
+import { emailTemplatesZhHk } from './zh-hk.ts';
+
+/** The e-mail templates tab's texts come with its chunk, as `emailTemplates.*`. */
+addFeatureTexts({
+  en: { emailTemplates: emailTemplatesEn },
+  'zh-hk': { emailTemplates: emailTemplatesZhHk },
+  'zh-cn': { emailTemplates: emailTemplatesZhCn },
+});
