@@ -193,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     guards,
     socketAuth,
     sockets: new SocketHub(socketAuth, app.log, cluster, options.now),
+    now: options.now ?? Date.now,
     cluster,
     jobs,
     events,

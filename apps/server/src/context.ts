@@ -47,6 +47,8 @@ export interface AppContext {
   /** received files (local disk under DATA_DIR/media) */
   storage: FileStorage;
   mailer: Mailer;
+  /** the app's clock in epoch milliseconds (a test's can be advanced): for times the job queue compares with */
+  now: () => number;
   google: GoogleVerifier;
   /** hashed, single-use tokens mailed to people (verification, password reset, e-mail change) */
   oneTimeTokens: OneTimeTokens;

@@ -7,6 +7,7 @@ import { teams } from '../../platform/identity/teams.tables.ts';
 import { workspaceMembers } from '../../platform/identity/workspaces.tables.ts';
 import { channels } from '../channels/index.ts';
 import { customerTags } from '../customers/index.ts';
+import { emailTemplates } from '../email-templates/index.ts';
 import { whatsappTemplates } from '../templates/index.ts';
 
 /** A node's setting that names a record of the organization. */
@@ -22,6 +23,7 @@ const KINDS: Record<string, { table: PgTable; id: PgColumn }> = {
   tag_id: { table: customerTags, id: customerTags.id },
   tag_ids: { table: customerTags, id: customerTags.id },
   template_id: { table: whatsappTemplates, id: whatsappTemplates.id },
+  email_template_id: { table: emailTemplates, id: emailTemplates.id },
   team_id: { table: teams, id: teams.id },
   member_id: { table: workspaceMembers, id: workspaceMembers.id },
 };

@@ -67,7 +67,7 @@ export function createWorkflowsService(ctx: AppContext) {
       edges: body.edges,
     });
     await unschedule(ctx, tx, row.id);
-    await scheduleNext(ctx, tx, row, new Date());
+    await scheduleNext(ctx, tx, row, new Date(ctx.now()));
     return dtoOf(tx, row);
   }
 
@@ -158,7 +158,7 @@ export function createWorkflowsService(ctx: AppContext) {
         .where(eq(workflows.id, id))
         .returning();
       await unschedule(ctx, tx, id);
-      await scheduleNext(ctx, tx, row!, new Date());
+      await scheduleNext(ctx, tx, row!, new Date(ctx.now()));
       return dtoOf(tx, row!);
     });
   }

@@ -103,7 +103,7 @@ const attemptOf = (context: ExecutionContext, nodeId: string) =>
  */
 export async function drive(ctx: AppContext, execution: ExecutionRow, options: DriveOptions): Promise<ExecutionRow> {
   const { graph } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? (() => new Date(ctx.now()));
   const inWorkspace = <T>(work: (tx: Tx) => Promise<T>) => ctx.database.withWorkspace(execution.workspaceId, work);
   const cause = { workflow_id: execution.workflowId, execution_id: execution.id };
   const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
@@ -154,6 +154,7 @@ export async function drive(ctx: AppContext, execution: ExecutionRow, options: D
       timeZone: options.timeZone,
       now: now(),
       test: state.test,
+      missing,
       render(text, encode) {
         const rendered = renderVariables(text, scope, encode);
         missing.push(...rendered.missing.filter((name) => !missing.includes(name)));

@@ -89,7 +89,7 @@ export const runJob = defineJob({
  * Ends a wait: the waiting step succeeds (a reply wait: `yes` when the customer wrote, `no` when the time ran out)
  * and the run goes on with the steps after it. Answers whether the run was woken.
  */
-export async function wakeExecution(tx: Tx, executionId: string, stepCount: number, now = new Date()) {
+export async function wakeExecution(tx: Tx, executionId: string, stepCount: number, now: Date) {
   const [execution] = await tx
     .select()
     .from(workflowExecutions)
@@ -141,7 +141,8 @@ export const wakeJob = defineJob({
   maxAttempts: RUN_ATTEMPTS,
   backoffMs: runBackoff,
   async handle(payload, job: AppJob) {
-    const woken = await job.inWorkspace((tx) => wakeExecution(tx, payload.execution_id, payload.step_count));
+    const now = new Date(job.app.now());
+    const woken = await job.inWorkspace((tx) => wakeExecution(tx, payload.execution_id, payload.step_count, now));
     if (woken || job.attempt > 1) await runExecution(job, payload.execution_id);
   },
 });

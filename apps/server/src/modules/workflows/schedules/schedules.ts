@@ -162,7 +162,7 @@ export const fireJob = defineJob({
         .returning();
       // late (the app was down): the next moment from now, not every one missed
       if (fired && row.periodic)
-        await scheduleNext(ctx, tx, workflow, new Date(Math.max(row.runAt.getTime(), Date.now())));
+        await scheduleNext(ctx, tx, workflow, new Date(Math.max(row.runAt.getTime(), ctx.now())));
     });
   },
 });

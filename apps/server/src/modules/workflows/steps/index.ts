@@ -9,6 +9,7 @@ import {
   sendTemplateStep,
 } from './conversation-steps.ts';
 import { addTagStep, removeTagStep, updateFieldStep } from './customer-steps.ts';
+import { sendEmailStep } from './email-step.ts';
 import { httpRequestStep } from './http-step.ts';
 import type { StepHandler } from './step-types.ts';
 import { waitForReplyStep, waitStep } from './wait-steps.ts';
@@ -17,6 +18,7 @@ import { waitForReplyStep, waitStep } from './wait-steps.ts';
 export const STEP_HANDLERS: Partial<Record<WorkflowNodeType, StepHandler>> = {
   'action.send_message': sendMessageStep,
   'action.send_template': sendTemplateStep,
+  'action.send_email': sendEmailStep,
   'action.add_note': addNoteStep,
   'action.assign': assignStep,
   'action.close_conversation': closeConversationStep,

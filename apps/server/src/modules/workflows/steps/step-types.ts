@@ -30,6 +30,8 @@ export interface StepRun {
   test: boolean;
   /** `text` with the run's variables filled in; missing ones are empty and noted on the step */
   render(text: string, encode?: (value: string) => string): string;
+  /** the variables rendered so far that did not exist (shown on the step) */
+  missing: string[];
   /** what the run's variables and conditions read */
   scope: VariableScope;
   /** the organization's time zone (conditions on the time of day) */
