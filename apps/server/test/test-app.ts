@@ -33,7 +33,7 @@ export class MailRecorder implements Mailer {
 export interface TestApp {
   app: AppInstance;
   /** the app's clock: Date.now() plus what a test advanced it by */
-  clock: { advance(ms: number): void };
+  clock: { advance(ms: number): void; now(): number };
   database: Database;
   config: Config;
   mail: MailRecorder;
@@ -147,6 +147,7 @@ export async function createTestApp(
       advance(ms) {
         offset += ms;
       },
+      now: () => Date.now() + offset,
     },
     database,
     config,

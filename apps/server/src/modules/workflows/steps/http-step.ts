@@ -3,7 +3,13 @@ import { OutboundError, type OutboundResponse } from '../../../platform/outbound
 import { StepFailure, type StepHandler } from './step-types.ts';
 
 /** The step's limits (issue 27): 10 s a try, retries of a 5xx or a timeout within 20 s in all, a 1 MB answer. */
-export const HTTP_STEP = { timeoutMs: 10_000, totalMs: 20_000, maxBytes: 1024 * 1024, maxRedirects: 3 } as const;
+export const HTTP_STEP = {
+  timeoutMs: 10_000,
+  totalMs: 20_000,
+  maxBytes: 1024 * 1024,
+  maxRedirects: 3,
+  tries: 3,
+} as const;
 /** what of an answer's text the run keeps for later steps and the log */
 const KEPT_CHARS = 64 * 1024;
 const KEPT_HEADERS = ['content-type', 'location', 'etag', 'x-request-id'];
@@ -54,8 +60,8 @@ function failureOf(error: unknown): StepFailure {
 
 /**
  * Calls the endpoint through the safe outbound client (http(s) only, public addresses checked after DNS, 3
- * redirects re-checked, 10 s, 1 MB). A 5xx, a timeout or an unreachable host is tried again after 1 s, 2 s, …
- * while the 20 s allow it; any other non-2xx fails the step with its status.
+ * redirects re-checked, 10 s, 1 MB). A 5xx, a timeout or an unreachable host is tried again after 1 s and 2 s
+ * (3 tries) while the 20 s allow it; any other non-2xx fails the step with its status.
  */
 export const httpRequestStep: StepHandler = {
   async outside(run) {
@@ -86,7 +92,8 @@ export const httpRequestStep: StepHandler = {
       } catch (error) {
         const pause = 1000 * 2 ** (attempt - 1);
         // another try only when it can still get a fair share of the time left
-        if (!retriable(error) || Date.now() + pause + 1000 > deadline) throw failureOf(error);
+        if (!retriable(error) || attempt >= HTTP_STEP.tries || Date.now() + pause + 1000 > deadline)
+          throw failureOf(error);
         await sleep(pause);
       }
     }
