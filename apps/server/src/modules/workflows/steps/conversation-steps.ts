@@ -38,6 +38,8 @@ export const sendTemplateStep: StepHandler = {
     if (template.status !== 'approved') throw new StepFailure(`the template ${template.name} is ${template.status}`);
     if (template.channelId !== conversation.channelId)
       throw new StepFailure(`the template ${template.name} belongs to another channel than the conversation's`);
+    if (template.header.type !== 'none' && template.header.type !== 'text')
+      throw new StepFailure(`the template ${template.name} has a media header, which a workflow cannot send yet`);
     const given = (run.data.parameters ?? {}) as Record<string, string>;
     const parameters = [...template.parameters]
       .sort((a, b) => Number(a.key) - Number(b.key))
