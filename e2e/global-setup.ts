@@ -48,6 +48,8 @@ export async function setup(project: TestProject) {
     LOG_LEVEL: 'info',
     GRAPH_API_URL: `http://127.0.0.1:${graphPort}/v23.0`,
     STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+    // workflows' HTTP steps call the journeys' local endpoints
+    OUTBOUND_HTTP_ALLOW_PRIVATE: 'true',
   };
   if (process.env.DATABASE_URL) {
     const name = `omnichat_e2e_${randomBytes(5).toString('hex')}`;

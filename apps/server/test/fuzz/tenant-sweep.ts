@@ -77,6 +77,25 @@ export async function seedOrganization(t: TestApp, graph: FakeGraph, phoneNumber
     body_html: '<p>Hi</p>',
     recipients: ['{{customer.email}}'],
   });
+  const workflow = await create('/v1/workflows', {
+    name: 'Sweep workflow',
+    active: true,
+    nodes: [
+      { id: 'hand', type: 'trigger.manual', data: {} },
+      { id: 'wait', type: 'action.wait', data: { seconds: 86_400 } },
+    ],
+    edges: [{ source: 'hand', target: 'wait' }],
+  });
+  await create(`/v1/workflows/${workflow.id}/run`, { customer_ids: [customer.id] });
+  await create('/v1/workflows', {
+    name: 'Sweep schedule',
+    active: true,
+    nodes: [
+      { id: 'daily', type: 'trigger.schedule', data: { cron: '0 9 * * *' } },
+      { id: 'wait', type: 'action.wait', data: { seconds: 60 } },
+    ],
+    edges: [{ source: 'daily', target: 'wait' }],
+  });
   await t.app.jobs.drain();
   // the customer's message is answered (here: handed over, no provider is set) a moment later: before the sweep
   t.clock.advance(2_000);

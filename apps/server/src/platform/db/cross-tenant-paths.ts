@@ -24,6 +24,7 @@ export const CROSS_TENANT_PATHS: readonly string[] = [
   'modules/notifications/delivery.ts: the daily digest finds who chose it',
   'modules/notifications/delivery.ts: notification retention removes old notifications of every user',
   'modules/webchat/webchat.service.ts: the web-chat widget finds its channel by its key',
+  'modules/workflows/runs.service.ts: a webhook names its workflow by id alone',
   'modules/workspaces/workspaces.service.ts: a user lists their own organizations',
   'platform/jobs/job-queue.ts: the job queue claims and records jobs of every organization',
   'platform/jobs/retention.ts: the job queue removes finished jobs of every organization',
