@@ -58,6 +58,17 @@ export function requireFeature(ctx: Pick<AppContext, 'settings' | 'database'>, f
   };
 }
 
+/** Whether the organization may use `feature` now (billing off: always), for work no request starts (triggers). */
+export async function featureAllowed(
+  ctx: Pick<AppContext, 'settings'>,
+  tx: Tx,
+  workspaceId: string,
+  feature: PlanFeature,
+): Promise<boolean> {
+  if (!(await billingEnabled(ctx))) return true;
+  return Boolean((await planOf(tx, workspaceId))?.features.includes(feature));
+}
+
 export type OrganizationLimits = Pick<WorkspaceRow, 'memberLimit' | 'channelLimit' | 'aiAgentLimit'>;
 
 /**

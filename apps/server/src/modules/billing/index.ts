@@ -16,6 +16,7 @@ export {
 export {
   billingAccountOf,
   billingEnabled,
+  featureAllowed,
   limitsOf,
   type OrganizationLimits,
   planInForce,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
 import { joinAs } from '../../../test/members.ts';
 import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
+import { setSettings } from '../billing/test-helpers.ts';
 import { PATH, workflowBody, workflowsSetup } from './test-helpers.ts';
 
 let t: TestApp;
@@ -218,5 +219,22 @@ describe('who may', () => {
     expect((await s.r.get('/v1/workflow-executions', nobody.token)).statusCode).toBe(403);
     const still = json(await s.r.get(`${PATH}/${workflow.id}`, s.owner.token)).data;
     expect(still).toMatchObject({ active: true, version: 1 });
+  });
+});
+
+describe('the plan gate', () => {
+  it('asks to upgrade with billing on and no plan with workflows, and runs none of its triggers', async () => {
+    const s = await workflowsSetup(t);
+    const workflow = await s.create(keywordReply(s.channel.id, s.tag.id));
+    await setSettings(t, { 'billing.enabled': 'true' });
+    for (const url of [PATH, '/v1/workflow-executions', '/v1/workflow-schedules']) {
+      const answer = await s.r.get(url, s.owner.token);
+      expect(answer.statusCode).toBe(403);
+      expect(json(answer).error).toBe('please upgrade your plan');
+    }
+    // its triggers do not run either while the plan lacks workflows
+    await s.visitorSays('the price?');
+    await setSettings(t, { 'billing.enabled': 'false' });
+    expect(await s.runs(workflow.id)).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { DomainEvent, EventType } from '../../../platform/events/catalogue.ts';
 import { type AppJob, durableListener } from '../../../platform/modules/define-module.ts';
+import { featureAllowed } from '../../billing/index.ts';
 import { conversations, messages } from '../../conversations/index.ts';
 import { type RunStart, startRuns } from '../engine/start.ts';
 import type { ExecutionContext } from '../workflows.tables.ts';
@@ -30,15 +31,16 @@ async function startMatching(
 ) {
   const workspaceId = event.workspaceId!;
   const candidates = (await activeWorkflows(tx, workspaceId)).get(type) ?? [];
-  const starts: RunStart[] = candidates
-    .filter((workflow) => workflow.id !== event.causedBy?.workflow_id && matches(workflow))
-    .map((workflow) => ({
-      workflowId: workflow.id,
-      version: workflow.version,
-      triggerType: type,
-      triggerKey: `event:${event.id}`,
-      ...subject,
-    }));
+  const matching = candidates.filter((workflow) => workflow.id !== event.causedBy?.workflow_id && matches(workflow));
+  // an organization whose plan lost workflows (billing on) keeps them, switched on, but they do not run
+  if (!matching.length || !(await featureAllowed(job.app, tx, workspaceId, 'workflow'))) return [];
+  const starts: RunStart[] = matching.map((workflow) => ({
+    workflowId: workflow.id,
+    version: workflow.version,
+    triggerType: type,
+    triggerKey: `event:${event.id}`,
+    ...subject,
+  }));
   return startRuns(job.app, tx, workspaceId, starts);
 }
 
