@@ -8,6 +8,7 @@ import { bearer, createTestApp, json, type TestApp } from '../../../test/test-ap
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { mailQueue } from '../../platform/mail/queued-mailer.ts';
 import { requests } from '../teams/test-helpers.ts';
+import { multipart } from '../webchat/test-helpers.ts';
 import { EmailTemplateError, renderEmailTemplate, sendEmailTemplate } from './index.ts';
 
 const PATH = '/v1/email-templates';
@@ -21,21 +22,6 @@ const templateBody = (overrides: Record<string, unknown> = {}) => ({
   attachment_ids: [],
   ...overrides,
 });
-
-/** A multipart/form-data body with one file, as a browser sends it. */
-function multipart(filename: string, type: string, content: Buffer) {
-  const boundary = '----omnichat-email-boundary';
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
 
 function setup(t: TestApp) {
   const r = requests(t);
