@@ -1,5 +1,5 @@
 import { EXECUTION_STATUSES, type Execution, type ExecutionStatus } from '@omnichat/contracts';
-import { Flex, Input, Select, Tag, Typography } from 'antd';
+import { Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/use-session.ts';
@@ -54,41 +54,48 @@ export function HistoryTab() {
       </Typography.Text>
     </Flex>
   );
+  // the filters with their labels shown (on a phone too)
   const filters = (
-    <Flex gap={8} wrap>
-      <Select
-        aria-label={t('workflows.history.workflow')}
-        placeholder={t('workflows.history.allWorkflows')}
-        allowClear
-        showSearch
-        optionFilterProp="label"
-        style={{ minWidth: 200 }}
-        value={list.filters.workflow_id}
-        onChange={(value?: string) => list.setFilter('workflow_id', value)}
-        options={(workflows.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
-      />
-      <Select
-        aria-label={t('workflows.history.status')}
-        placeholder={t('workflows.history.allStatuses')}
-        allowClear
-        style={{ minWidth: 160 }}
-        value={list.filters.status}
-        onChange={(value?: ExecutionStatus) => list.setFilter('status', value)}
-        options={EXECUTION_STATUSES.map((value) => ({ value, label: t(`workflows.statuses.${value}`) }))}
-      />
-      <Input
-        type="date"
-        aria-label={t('workflows.history.from')}
-        style={{ width: 160 }}
-        onChange={(event) => list.setFilter('from', daySeconds(event.target.value))}
-      />
-      <Input
-        type="date"
-        aria-label={t('workflows.history.to')}
-        style={{ width: 160 }}
-        onChange={(event) => list.setFilter('to', daySeconds(event.target.value, true))}
-      />
-    </Flex>
+    <Form layout="inline" component="div">
+      <Form.Item label={t('workflows.history.workflow')} htmlFor="history-workflow">
+        <Select
+          id="history-workflow"
+          placeholder={t('workflows.history.allWorkflows')}
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ minWidth: 200 }}
+          value={list.filters.workflow_id}
+          onChange={(value?: string) => list.setFilter('workflow_id', value)}
+          options={(workflows.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('workflows.history.status')} htmlFor="history-status">
+        <Select
+          id="history-status"
+          placeholder={t('workflows.history.allStatuses')}
+          allowClear
+          style={{ minWidth: 160 }}
+          value={list.filters.status}
+          onChange={(value?: ExecutionStatus) => list.setFilter('status', value)}
+          options={EXECUTION_STATUSES.map((value) => ({ value, label: t(`workflows.statuses.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('workflows.history.from')} htmlFor="history-from">
+        <Input
+          id="history-from"
+          type="date"
+          onChange={(event) => list.setFilter('from', daySeconds(event.target.value))}
+        />
+      </Form.Item>
+      <Form.Item label={t('workflows.history.to')} htmlFor="history-to">
+        <Input
+          id="history-to"
+          type="date"
+          onChange={(event) => list.setFilter('to', daySeconds(event.target.value, true))}
+        />
+      </Form.Item>
+    </Form>
   );
 
   return (

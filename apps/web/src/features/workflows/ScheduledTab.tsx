@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ScheduledRun } from '@omnichat/contracts';
-import { Button, Card, Empty, Flex, List, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,40 +28,34 @@ export function ScheduledTab() {
               <Empty description={t('workflows.scheduled.empty')} />
             </Card>
           ) : (
-            <List
-              bordered
-              dataSource={runs}
-              renderItem={(run) => (
-                <List.Item
-                  actions={
-                    canWrite
-                      ? [
-                          <Button
-                            key="cancel"
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined aria-hidden />}
-                            onClick={() => setCancelling(run)}
-                            aria-label={t('workflows.scheduled.cancelNamed', { name: run.workflow_name })}
-                          >
-                            {t('workflows.scheduled.cancel')}
-                          </Button>,
-                        ]
-                      : []
-                  }
-                >
-                  <Flex vertical gap={2}>
-                    <Link to={`${WORKFLOWS_PATH}/${run.workflow_id}`}>
-                      <Typography.Text strong>{run.workflow_name}</Typography.Text>
-                    </Link>
-                    <Flex gap={8} wrap>
-                      <Typography.Text>{dateTime(run.run_at)}</Typography.Text>
-                      <Tag>{run.periodic ? t('workflows.settings.periodic') : t('workflows.settings.oneTime')}</Tag>
+            <Flex vertical gap={8}>
+              {runs.map((run) => (
+                <Card key={run.id} size="small">
+                  <Flex justify="space-between" align="center" gap={8} wrap>
+                    <Flex vertical gap={2}>
+                      <Link to={`${WORKFLOWS_PATH}/${run.workflow_id}`}>
+                        <Typography.Text strong>{run.workflow_name}</Typography.Text>
+                      </Link>
+                      <Flex gap={8} wrap>
+                        <Typography.Text>{dateTime(run.run_at)}</Typography.Text>
+                        <Tag>{run.periodic ? t('workflows.settings.periodic') : t('workflows.settings.oneTime')}</Tag>
+                      </Flex>
                     </Flex>
+                    {canWrite && (
+                      <Button
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined aria-hidden />}
+                        onClick={() => setCancelling(run)}
+                        aria-label={t('workflows.scheduled.cancelNamed', { name: run.workflow_name })}
+                      >
+                        {t('workflows.scheduled.cancel')}
+                      </Button>
+                    )}
                   </Flex>
-                </List.Item>
-              )}
-            />
+                </Card>
+              ))}
+            </Flex>
           )
         }
       </QueryView>
@@ -73,7 +67,7 @@ export function ScheduledTab() {
           name: cancelling?.workflow_name ?? '',
           at: cancelling ? dateTime(cancelling.run_at) : '',
         })}
-        confirmText={t('workflows.scheduled.cancel')}
+        confirmText={t('workflows.scheduled.skip')}
         successMessage={false}
         onConfirm={async () => {
           if (cancelling) await cancel.mutateAsync(cancelling.id);

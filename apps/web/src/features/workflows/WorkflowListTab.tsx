@@ -1,4 +1,4 @@
-import { ApartmentOutlined, CopyOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, DownOutlined, NodeIndexOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WorkflowSummary } from '@omnichat/contracts';
 import { Button, Card, Dropdown, Empty, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,9 +8,8 @@ import { useSession } from '../../app/session/use-session.ts';
 import { DeleteDialog } from '../../ui/DeleteDialog.tsx';
 import { type ListColumn, ListView } from '../../ui/list/ListView.tsx';
 import { useList } from '../../ui/list/use-list.ts';
-import { typeLabelKey } from './node-types.ts';
+import { STARTING_POINTS, typeLabelKey } from './node-types.ts';
 import { useCanWriteWorkflows, useDateTime, WORKFLOWS_PATH } from './parts.tsx';
-import { STARTING_POINTS } from './starting-points.ts';
 import { listWorkflows, useWorkflowActions, workflowKeys } from './workflows-api.ts';
 
 /** The workflows: trigger, on/off, runs and failures, last run; create (blank or from a starting point), copy, delete. */
@@ -114,7 +113,7 @@ export function WorkflowListTab() {
       {none ? (
         <Card>
           <Empty
-            image={<ApartmentOutlined aria-hidden style={{ fontSize: 48 }} />}
+            image={<NodeIndexOutlined aria-hidden style={{ fontSize: 48 }} />}
             description={
               <Flex vertical gap={4}>
                 <Typography.Text strong>{t('workflows.empty')}</Typography.Text>

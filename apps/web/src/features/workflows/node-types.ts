@@ -53,3 +53,7 @@ export const nodeKind = (type: string): 'trigger' | 'condition' | 'wait' | 'acti
       : type.startsWith('action.wait')
         ? 'wait'
         : 'action';
+
+/** The ready-made workflows a new one may start from (their graphs: editor/starting-draft.ts). */
+export const STARTING_POINTS = ['blank', 'welcome', 'keyword_reply', 'vip', 'follow_up'] as const;
+export type StartingPoint = (typeof STARTING_POINTS)[number];

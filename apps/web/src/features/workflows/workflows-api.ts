@@ -1,14 +1,6 @@
 import {
-  channelEndpoints,
-  csAgentEndpoints,
-  customerEndpoints,
-  customerTagEndpoints,
   type Execution,
   type ExecutionStatus,
-  endpoint,
-  memberEndpoints,
-  teamEndpoints,
-  templateEndpoints,
   type WorkflowBody,
   type WorkflowSummary,
   type WorkflowTestBody,
@@ -16,18 +8,9 @@ import {
   workflowExecutionEndpoints,
 } from '@omnichat/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../app/http/index.ts';
 import type { ListPage, ListParams } from '../../ui/list/use-list.ts';
 import { isLive } from './parts.tsx';
-
-/** The e-mail templates' list (its own contract comes with the e-mail templates' branch): only `id` and `name` are read. */
-const emailTemplateList = endpoint({
-  method: 'GET',
-  path: '/v1/email-templates',
-  response: z.array(z.looseObject({ id: z.string(), name: z.string() })),
-  summary: "The organization's e-mail templates",
-});
 
 export const workflowKeys = {
   all: ['workflows'] as const,
@@ -161,52 +144,4 @@ export function useCancelScheduled() {
     mutationFn: (id: string) => http.call(workflowExecutionEndpoints.cancelScheduled, { params: { id }, silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
-}
-
-export interface Option {
-  value: string;
-  label: string;
-}
-
-const SOURCES: Record<string, () => Promise<Option[]>> = {
-  channels: async () =>
-    (await http.call(channelEndpoints.list, { silent: true })).map((c) => ({ value: c.id, label: c.name })),
-  tags: async () =>
-    (await http.call(customerTagEndpoints.list, { silent: true })).map((c) => ({ value: c.id, label: c.name })),
-  teams: async () =>
-    (await http.call(teamEndpoints.list, { query: { page: 1, size: 100 }, silent: true })).map((c) => ({
-      value: c.id,
-      label: c.name,
-    })),
-  members: async () =>
-    (await http.call(memberEndpoints.list, { query: { page: 1, size: 100 }, silent: true })).items.map((m) => ({
-      value: m.id,
-      label: m.user.display_name || m.user.username,
-    })),
-  templates: async () =>
-    (await http.call(templateEndpoints.list, { query: { page: 1, size: 100 }, silent: true })).map((c) => ({
-      value: c.id,
-      label: `${c.name} (${c.language})`,
-    })),
-  agents: async () =>
-    (await http.call(csAgentEndpoints.list, { query: { page: 1, size: 100 }, silent: true })).map((c) => ({
-      value: c.id,
-      label: c.name,
-    })),
-  emailTemplates: async () =>
-    (await http.call(emailTemplateList, { silent: true })).map((c) => ({ value: c.id, label: c.name })),
-};
-export type OptionSource = keyof typeof SOURCES;
-
-/** The choices of a settings select (channels, tags, teams, members, templates, e-mail templates, agents). */
-export function useOptions(workspaceId: string | null, kind: OptionSource) {
-  return useQuery({ queryKey: workflowKeys.options(workspaceId, kind), queryFn: SOURCES[kind]!, staleTime: 60_000 });
-}
-
-/** Customers whose name, phone or e-mail holds the term, for the test run. */
-export async function searchCustomers(term: string): Promise<Option[]> {
-  const customers = await http.call(customerEndpoints.list, {
-    query: { keyword: term || undefined, page: 1, size: 20 },
-  });
-  return customers.map((c) => ({ value: c.id, label: c.display_name || [c.first_name, c.last_name].join(' ') }));
 }

@@ -1,17 +1,17 @@
 import { ArrowLeftOutlined, ExperimentOutlined, SaveOutlined } from '@ant-design/icons';
 import { resolveLocale, translate, type Workflow } from '@omnichat/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
-import { Alert, Button, Card, Flex, Input, Switch, Tag } from 'antd';
+import { Alert, Button, Card, Flex, Grid, Input, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../app/http/index.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useCanWriteWorkflows, WORKFLOWS_PATH } from '../parts.tsx';
-import type { WorkflowDraft } from '../starting-points.ts';
 import { useSaveWorkflow, useWorkflowActions } from '../workflows-api.ts';
 import { NodePanel } from './NodePanel.tsx';
 import { Palette } from './Palette.tsx';
+import type { WorkflowDraft } from './starting-draft.ts';
 import { TestRunPanel } from './TestRunPanel.tsx';
 import { useEditorGraph } from './use-editor-graph.ts';
 import { WorkflowCanvas } from './WorkflowCanvas.tsx';
@@ -30,6 +30,8 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
   const locale = resolveLocale(i18n.resolvedLanguage ?? i18n.language);
   const navigate = useNavigate();
   const canWrite = useCanWriteWorkflows();
+  // a phone gets a shorter canvas, with the palette and the settings below it
+  const wide = Grid.useBreakpoint().md ?? true;
   const editor = useEditorGraph(draft);
   const [name, setName] = useState(draft.name);
   const [description, setDescription] = useState(draft.description);
@@ -163,7 +165,7 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
           )}
           <Card
             size="small"
-            style={{ flex: '3 1 420px', height: 560 }}
+            style={{ flex: '3 1 420px', height: wide ? 560 : 420 }}
             styles={{ body: { height: '100%', padding: 0 } }}
           >
             <WorkflowCanvas

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session/use-session.ts';
 import { QueryView } from '../../../ui/QueryView.tsx';
-import { STARTING_POINTS, type StartingPoint, startingDraft } from '../starting-points.ts';
+import { STARTING_POINTS, type StartingPoint } from '../node-types.ts';
 import { useWorkflow } from '../workflows-api.ts';
 import { Editor } from './Editor.tsx';
-import '../i18n/index.ts';
+import { startingDraft } from './starting-draft.ts';
 
 /** /app/workflow/new (`?start=` one of the starting points) and /app/workflow/:id: the builder. */
 export function EditorPage({ id }: { id: string }) {

@@ -1,13 +1,13 @@
-import { conversationEndpoints, type WorkflowEdge, type WorkflowNode } from '@omnichat/contracts';
+import type { WorkflowEdge, WorkflowNode } from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../app/http/index.ts';
 import { RemoteSelect } from '../../../ui/RemoteSelect.tsx';
 import { StepList } from '../runs/StepList.tsx';
 import { stepStatuses } from '../runs/step-statuses.ts';
-import { searchCustomers, useTestRun } from '../workflows-api.ts';
+import { useTestRun } from '../workflows-api.ts';
+import { listCustomerConversations, searchCustomers } from './options-api.ts';
 
 interface TestRunPanelProps {
   workflowId: string;
@@ -24,8 +24,7 @@ export function TestRunPanel({ workflowId, graph, onSteps }: TestRunPanelProps) 
   const test = useTestRun(workflowId);
   const conversations = useQuery({
     queryKey: ['workflows', 'test-conversations', customerId],
-    queryFn: () =>
-      http.call(conversationEndpoints.list, { query: { customer_id: customerId, page: 1, size: 20 }, silent: true }),
+    queryFn: () => listCustomerConversations(customerId ?? ''),
     enabled: Boolean(customerId),
   });
 

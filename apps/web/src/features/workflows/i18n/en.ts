@@ -197,6 +197,7 @@ export const workflowsEn = {
     cancel: 'Cancel',
     cancelNamed: 'Cancel the run of {{name}}',
     cancelTitle: 'Cancel scheduled run',
+    skip: 'Skip run',
     cancelMessage: 'Skip the run of {{name}} at {{at}}?',
   },
 };

@@ -199,6 +199,7 @@ export const workflowsZhCn: typeof workflowsEn = {
     cancel: '取消',
     cancelNamed: '取消 {{name}} 的执行',
     cancelTitle: '取消已计划的执行',
+    skip: '跳过此执行',
     cancelMessage: '跳过 {{name}} 于 {{at}} 的执行？',
   },
 };

@@ -199,6 +199,7 @@ export const workflowsZhHk: typeof workflowsEn = {
     cancel: '取消',
     cancelNamed: '取消 {{name}} 的執行',
     cancelTitle: '取消已排程的執行',
+    skip: '略過此執行',
     cancelMessage: '略過 {{name}} 於 {{at}} 的執行？',
   },
 };

@@ -14,7 +14,6 @@ import { isLive, STATUS_COLOURS, useCanWriteWorkflows, useDateTime, WORKFLOWS_PA
 import { useExecution, useExecutionActions } from '../workflows-api.ts';
 import { StepList } from './StepList.tsx';
 import { stepStatuses, takenEdges } from './step-statuses.ts';
-import '../i18n/index.ts';
 
 /** /app/workflow/executions/:id: a run's path on its version's graph, its steps, retry and cancel. */
 export function RunDetailsPage({ id }: { id: string }) {

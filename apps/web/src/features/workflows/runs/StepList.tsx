@@ -1,5 +1,5 @@
 import type { ExecutionStep } from '@omnichat/contracts';
-import { Collapse, Flex, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { typeLabelKey } from '../node-types.ts';
 import { STATUS_COLOURS, useDateTime } from '../parts.tsx';
@@ -16,22 +16,23 @@ export function StepList({ steps }: { steps: ExecutionStep[] }) {
   const dateTime = useDateTime();
   if (steps.length === 0) return <Typography.Text type="secondary">{t('workflows.run.noSteps')}</Typography.Text>;
   return (
-    <Collapse
-      size="small"
-      items={steps.map((step, index) => ({
-        key: `${step.node_id}-${step.attempt}-${index}`,
-        label: (
-          <Flex gap={8} wrap align="center">
-            <Tag color={STATUS_COLOURS[step.status]}>{t(`workflows.statuses.${step.status}`)}</Tag>
-            <span>{t(typeLabelKey(step.type), { defaultValue: step.type })}</span>
-            <Typography.Text type="secondary">
-              {step.node_id}
-              {step.attempt > 1 ? ` · ${t('workflows.run.attempt', { attempt: step.attempt })}` : ''}
-            </Typography.Text>
-          </Flex>
-        ),
-        children: (
-          <Flex vertical gap={8}>
+    <Flex vertical gap={4}>
+      {steps.map((step) => (
+        <details
+          key={`${step.node_id}-${step.attempt}-${step.started_at}`}
+          style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 8 }}
+        >
+          <summary style={{ cursor: 'pointer' }}>
+            <Flex gap={8} wrap align="center" style={{ display: 'inline-flex' }}>
+              <Tag color={STATUS_COLOURS[step.status]}>{t(`workflows.statuses.${step.status}`)}</Tag>
+              <span>{t(typeLabelKey(step.type), { defaultValue: step.type })}</span>
+              <Typography.Text type="secondary">
+                {step.node_id}
+                {step.attempt > 1 ? ` · ${t('workflows.run.attempt', { attempt: step.attempt })}` : ''}
+              </Typography.Text>
+            </Flex>
+          </summary>
+          <Flex vertical gap={8} style={{ marginTop: 8 }}>
             <Typography.Text type="secondary">
               {dateTime(step.started_at)}
               {step.finished_at !== null &&
@@ -56,8 +57,8 @@ export function StepList({ steps }: { steps: ExecutionStep[] }) {
               </div>
             )}
           </Flex>
-        ),
-      }))}
-    />
+        </details>
+      ))}
+    </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { CONDITION_OPERATORS, HTTP_STEP_METHODS } from '@omnichat/contracts';
-import { AutoComplete, Checkbox, Flex, Input, Select, Typography } from 'antd';
+import { Checkbox, Flex, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Field, OptionSelect, SecondsInput, VariableText, variableNames } from './fields.tsx';
 import type { SettingsProps } from './TriggerSettings.tsx';
@@ -162,12 +162,19 @@ export function StepSettings({ type, data, onChange, nodeIds }: SettingsProps) {
         <Flex vertical gap={12}>
           <Field label={t('workflows.settings.conditionField')}>
             {(id) => (
-              <AutoComplete
-                id={id}
-                value={String(data.field ?? '')}
-                onChange={(v: string) => set('field', v)}
-                options={[...CONDITION_FIELDS, ...variableNames(nodeIds)].map((value) => ({ value }))}
-              />
+              <>
+                <Input
+                  id={id}
+                  list={`${id}-fields`}
+                  value={String(data.field ?? '')}
+                  onChange={(e) => set('field', e.target.value)}
+                />
+                <datalist id={`${id}-fields`}>
+                  {[...CONDITION_FIELDS, ...variableNames(nodeIds)].map((value) => (
+                    <option key={value} value={value} />
+                  ))}
+                </datalist>
+              </>
             )}
           </Field>
           <Field label={t('workflows.settings.operator')}>

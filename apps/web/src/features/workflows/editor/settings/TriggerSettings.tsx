@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { Workflow } from '@omnichat/contracts';
-import { Button, Flex, Input, Radio, Select, Typography } from 'antd';
+import { Button, Flex, Input, Segmented, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Field, OptionSelect } from './fields.tsx';
 
@@ -69,12 +69,10 @@ export function TriggerSettings({ type, data, onChange, webhook }: SettingsProps
       )}
       {type === 'trigger.schedule' && (
         <>
-          <Radio.Group
+          <Segmented
             value={periodic ? 'cron' : 'at'}
-            onChange={(event) =>
-              onChange(
-                event.target.value === 'at' ? { at: Math.round(Date.now() / 1000) + 3600 } : { cron: '0 9 * * *' },
-              )
+            onChange={(value) =>
+              onChange(value === 'at' ? { at: Math.round(Date.now() / 1000) + 3600 } : { cron: '0 9 * * *' })
             }
             options={[
               { value: 'at', label: t('workflows.settings.oneTime') },

@@ -3,7 +3,7 @@ import { Button, Dropdown, Flex, Input, InputNumber, Select } from 'antd';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session/use-session.ts';
-import { type OptionSource, useOptions } from '../../workflows-api.ts';
+import { type OptionSource, useOptions } from '../options-api.ts';
 
 /** A labelled setting: the label names its control (`htmlFor`), for the keyboard and screen readers. */
 export function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {

@@ -1,8 +1,6 @@
 import type { WorkflowEdge, WorkflowNode } from '@omnichat/contracts';
 import type { TFunction } from 'i18next';
-
-export const STARTING_POINTS = ['blank', 'welcome', 'keyword_reply', 'vip', 'follow_up'] as const;
-export type StartingPoint = (typeof STARTING_POINTS)[number];
+import type { StartingPoint } from '../node-types.ts';
 
 export interface WorkflowDraft {
   name: string;
