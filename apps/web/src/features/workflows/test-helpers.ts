@@ -97,7 +97,10 @@ export function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
   });
 }
 
-/** What React Flow measures, which jsdom does not do: element sizes and DOMMatrix (only for canvas tests). */
+/**
+ * What React Flow measures, which jsdom does not do: element sizes and DOMMatrix (only for canvas tests). Returns
+ * what puts them back: test files share one module graph and window, other tests must not see these sizes.
+ */
 export function stubCanvasDom() {
   class DOMMatrixReadOnlyStub {
     m22: number;
@@ -106,10 +109,21 @@ export function stubCanvasDom() {
       this.m22 = scale !== undefined ? Number(scale) : 1;
     }
   }
-  Object.assign(globalThis, { DOMMatrixReadOnly: DOMMatrixReadOnlyStub });
+  const globals = globalThis as unknown as Record<string, unknown>;
+  const hadMatrix = 'DOMMatrixReadOnly' in globals;
+  const matrix = globals.DOMMatrixReadOnly;
+  globals.DOMMatrixReadOnly = DOMMatrixReadOnlyStub;
+  const sizes = ['offsetHeight', 'offsetWidth'].map(
+    (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
+  );
   Object.defineProperties(HTMLElement.prototype, {
     offsetHeight: { configurable: true, get: () => 100 },
     offsetWidth: { configurable: true, get: () => 200 },
   });
-  (SVGElement.prototype as unknown as { getBBox: () => object }).getBBox = () => ({ x: 0, y: 0, width: 0, height: 0 });
+  return () => {
+    if (hadMatrix) globals.DOMMatrixReadOnly = matrix;
+    else delete globals.DOMMatrixReadOnly;
+    for (const [name, descriptor] of sizes)
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+  };
 }
