@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { setup, stubCanvasDom, WORKFLOWS, workflowFixture } from '../test-helpers.ts';
+import { detailFixture, setup, stubCanvasDom, WORKFLOWS, workflowFixture } from '../test-helpers.ts';
 
 const NEW = '/app/workflow/new';
 /** A node on the canvas by its id. */
@@ -79,5 +79,67 @@ describe('workflow builder', () => {
     await renderApp(`${NEW}?start=welcome`);
     await userEvent.setup().click(await screen.findByText('Save'));
     expect(await screen.findByText('unable to save workflow at this time')).toBeInTheDocument();
+  });
+});
+
+describe('test run', () => {
+  it("runs the canvas as it is on a chosen customer and draws each step's status", async () => {
+    const saved = workflowFixture();
+    const customer = { id: 'd0000000-0000-4000-8000-000000000001', display_name: 'Ann Lee' };
+    const { callsTo } = setup({
+      [`GET ${WORKFLOWS}/${saved.id}`]: [ok(saved)],
+      'GET /v1/customers': [
+        {
+          status: 200,
+          body: { success: true, data: [customer], page: { page: 1, size: 20, total: 1, total_pages: 1 } },
+        },
+      ],
+      'GET /v1/conversations': [
+        { status: 200, body: { success: true, data: [], page: { page: 1, size: 20, total: 0, total_pages: 0 } } },
+      ],
+      [`POST ${WORKFLOWS}/${saved.id}/test`]: [
+        ok(
+          detailFixture({
+            test: true,
+            steps: [
+              {
+                node_id: 'trigger',
+                type: 'trigger.conversation_opened',
+                status: 'succeeded',
+                attempt: 1,
+                started_at: 1_700_000_000,
+                finished_at: 1_700_000_000,
+              },
+              {
+                node_id: 'welcome',
+                type: 'action.send_message',
+                status: 'skipped',
+                attempt: 1,
+                started_at: 1_700_000_000,
+                finished_at: 1_700_000_000,
+                output: { would_send: 'Hi' },
+              },
+            ],
+          }),
+        ),
+      ],
+    });
+    await renderApp(`/app/workflow/${saved.id}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Test run'));
+    fireEvent.mouseDown(await screen.findByLabelText('Customer'));
+    await user.click(await screen.findByText('Ann Lee', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByText('Run test'));
+    await waitFor(() => expect(callsTo('POST', `${WORKFLOWS}/${saved.id}/test`)).toHaveLength(1));
+    expect(callsTo('POST', `${WORKFLOWS}/${saved.id}/test`)[0]?.body).toEqual({
+      customer_id: customer.id,
+      conversation_id: null,
+      draft: { nodes: saved.nodes, edges: saved.edges },
+    });
+    expect(
+      await screen.findByText('Test mode: nothing was sent; each step says what it would do.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(nodeOf('welcome')).toHaveAttribute('data-status', 'skipped'));
+    expect(nodeOf('trigger')).toHaveAttribute('data-status', 'succeeded');
   });
 });

@@ -43,6 +43,7 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
   const save = useSaveWorkflow();
   const { setActive } = useWorkflowActions();
   const problemCount = editor.problems.general.length + editor.problems.byNode.size;
+  const drawnNodes = useMemo(() => editor.drawn(statuses), [editor.drawn, statuses]);
   const nodeIds = useMemo(() => editor.nodes.map((node) => node.id), [editor.nodes]);
 
   const submit = async () => {
@@ -169,7 +170,7 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
             styles={{ body: { height: '100%', padding: 0 } }}
           >
             <WorkflowCanvas
-              nodes={editor.drawn(statuses)}
+              nodes={drawnNodes}
               edges={editor.edges}
               onNodesChange={canWrite ? editor.onNodesChange : undefined}
               onEdgesChange={canWrite ? editor.onEdgesChange : undefined}

@@ -48,7 +48,7 @@ export function StepNode({ id, data, selected }: NodeProps<StepFlowNode>) {
         </div>
         {data.status && data.status !== 'unreached' && <div>{t(`workflows.statuses.${data.status}`)}</div>}
         {problems.map((problem) => (
-          <div key={problem} role="alert" style={{ color: '#ff4d4f' }}>
+          <div key={problem} style={{ color: '#ff4d4f' }}>
             {problem}
           </div>
         ))}

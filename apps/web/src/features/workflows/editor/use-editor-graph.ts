@@ -60,11 +60,14 @@ export function useEditorGraph(initial: { nodes: WorkflowNode[]; edges: Workflow
   );
 
   /** The nodes as drawn: each with its problems and, after a test run, its step status. */
-  const drawn = (statuses?: Map<string, string>): StepFlowNode[] =>
-    nodes.map((node) => ({
-      ...node,
-      data: { ...node.data, problems: problems.byNode.get(node.id), status: statuses?.get(node.id) },
-    }));
+  const drawn = useCallback(
+    (statuses?: Map<string, string>): StepFlowNode[] =>
+      nodes.map((node) => ({
+        ...node,
+        data: { ...node.data, problems: problems.byNode.get(node.id), status: statuses?.get(node.id) },
+      })),
+    [nodes, problems],
+  );
 
   return {
     nodes,
