@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ExperimentOutlined, SaveOutlined } from '@ant-design/icons';
 import { resolveLocale, translate, type Workflow } from '@omnichat/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
-import { Alert, Button, Card, Flex, Grid, Input, Switch, Tag } from 'antd';
+import { Alert, Button, Card, Flex, Form, Grid, Input, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -126,31 +126,35 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
       <Flex vertical gap={12}>
         {error && <Alert type="error" showIcon message={error} role="alert" />}
         <Card size="small">
-          <Flex gap={12} wrap>
-            <Flex vertical gap={4} style={{ flex: '1 1 240px' }}>
-              <label htmlFor="workflow-name">{t('workflows.name')}</label>
-              <Input
-                id="workflow-name"
-                value={name}
-                maxLength={99}
-                status={nameError ? 'error' : undefined}
-                onChange={(event) => setName(event.target.value)}
-              />
-              {nameError && (
-                <span role="alert" style={{ color: '#ff4d4f' }}>
-                  {nameError}
-                </span>
-              )}
+          <Form layout="vertical" component="div">
+            <Flex gap={12} wrap>
+              <Form.Item
+                label={t('workflows.name')}
+                htmlFor="workflow-name"
+                validateStatus={nameError ? 'error' : undefined}
+                help={nameError ? <span role="alert">{nameError}</span> : undefined}
+                style={{ flex: '1 1 240px', marginBottom: 0 }}
+              >
+                <Input
+                  id="workflow-name"
+                  value={name}
+                  maxLength={99}
+                  onChange={(event) => setName(event.target.value)}
+                />
+              </Form.Item>
+              <Form.Item
+                label={t('workflows.description')}
+                htmlFor="workflow-description"
+                style={{ flex: '2 1 320px', marginBottom: 0 }}
+              >
+                <Input
+                  id="workflow-description"
+                  value={description}
+                  onChange={(event) => setDescription(event.target.value)}
+                />
+              </Form.Item>
             </Flex>
-            <Flex vertical gap={4} style={{ flex: '2 1 320px' }}>
-              <label htmlFor="workflow-description">{t('workflows.description')}</label>
-              <Input
-                id="workflow-description"
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-              />
-            </Flex>
-          </Flex>
+          </Form>
         </Card>
         {editor.problems.general.map((problem) => (
           <Alert key={problem} type="warning" showIcon message={problem} />
