@@ -21,7 +21,6 @@ const notFound = {
 };
 /** /app/* pages that a later release fills: path (under /app) → title key. */
 const ORGANIZATION_PLACEHOLDERS: Record<string, string> = {
-  workflow: 'nav.workflow',
   'salesforce/accounts': 'nav.accountDataSync',
   'salesforce/credential': 'nav.appCredential',
 };
@@ -221,6 +220,13 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/cs-agents/pages.tsx'),
               (m) => <m.CsAgentsRoute />,
+            ),
+          },
+          {
+            path: 'workflow/*',
+            ...page(
+              () => import('../features/workflows/pages.tsx'),
+              (m) => <m.WorkflowsRoute />,
             ),
           },
           {

@@ -1,0 +1,2 @@
+export { WORKFLOWS_PATH } from './parts.tsx';
+export { workflowKeys } from './workflows-api.ts';

@@ -1,0 +1,41 @@
+import type { ExecutionStatus } from '@omnichat/contracts';
+import { useTranslation } from 'react-i18next';
+import { useMemberPermissions } from '../../app/queries.ts';
+import { useSession } from '../../app/session/use-session.ts';
+
+export const WORKFLOWS_PATH = '/app/workflow';
+
+/** Whether the member may create, change and run workflows. */
+export function useCanWriteWorkflows() {
+  const { member, isAdmin } = useSession();
+  const permissions = useMemberPermissions();
+  return isAdmin || (permissions.data ?? member?.permissions ?? []).includes('workflow_write');
+}
+
+/** Unix seconds as a date and time in the organization's time zone. */
+export function useDateTime() {
+  const { i18n } = useTranslation();
+  const { member } = useSession();
+  const zone = member?.workspace.time_zone || 'UTC';
+  return (seconds: number | null | undefined) => {
+    if (seconds === null || seconds === undefined) return '—';
+    const date = new Date(seconds * 1000);
+    try {
+      return date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+    } catch {
+      return date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    }
+  };
+}
+
+/** The antd tag colour of a run's or a step's status. */
+export const STATUS_COLOURS: Record<string, string> = {
+  succeeded: 'green',
+  failed: 'red',
+  waiting: 'gold',
+  running: 'blue',
+  cancelled: 'default',
+  skipped: 'default',
+};
+
+export const isLive = (status: ExecutionStatus) => status === 'running' || status === 'waiting';
