@@ -34,7 +34,15 @@ const ONE_VARIABLE = /^\{\{\s*[\w.-]+\s*\}\}$/;
 /** A recipient is an address or one variable that becomes one (`{{customer.email}}`). */
 export const isEmailRecipient = (value: string) => ADDRESS.test(value) || ONE_VARIABLE.test(value);
 
-const byteLength = (text: string) => new TextEncoder().encode(text).length;
+/** UTF-8 bytes of a text (no TextEncoder: the contracts compile without the DOM's types). */
+function byteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 const nameField = z
   .string({ error: 'email_template_name_required' })

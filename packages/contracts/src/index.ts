@@ -24,6 +24,7 @@ export * from './limits.ts';
 export * from './llm-provider.ts';
 export * from './locales.ts';
 export * from './members.ts';
+export * from './messages/en-pages.ts';
 export * from './messages/index.ts';
 export * from './messages/zh-cn.ts';
 export * from './messages/zh-hk.ts';

@@ -1,5 +1,6 @@
 import type { Locale } from '../locales.ts';
 import { en } from './en.ts';
+import { enPages } from './en-pages.ts';
 import { addCatalogue, type MessageKey } from './index.ts';
 import { serverEn } from './server-en.ts';
 import { serverZhCn } from './server-zh-cn.ts';
@@ -12,7 +13,7 @@ import { zhHk } from './zh-hk.ts';
  * The web app imports only the shared parts, from `@omnichat/contracts`, so the server's texts stay out of its bundle.
  */
 export const CATALOGUES: Record<Locale, Record<MessageKey, string>> = {
-  en: { ...en, ...serverEn },
+  en: { ...en, ...enPages, ...serverEn },
   'zh-hk': { ...zhHk, ...serverZhHk },
   'zh-cn': { ...zhCn, ...serverZhCn },
 };

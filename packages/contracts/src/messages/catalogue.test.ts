@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, resolveLocale } from '../locales.ts';
 import { addAllCatalogues } from './all.ts';
-import { en } from './en.ts';
+import { en as enEntry } from './en.ts';
+import { enPages } from './en-pages.ts';
 import { isMessageKey, translate } from './index.ts';
 import { serverEn } from './server-en.ts';
 import { serverZhCn } from './server-zh-cn.ts';
@@ -17,6 +18,9 @@ declare global {
 }
 
 addAllCatalogues();
+
+/** the shared English: the entry's and the automation pages' */
+const en = { ...enEntry, ...enPages };
 
 const PARTS = {
   shared: { en, 'zh-hk': zhHk, 'zh-cn': zhCn },

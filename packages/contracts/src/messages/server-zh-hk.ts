@@ -161,7 +161,7 @@ export const serverZhHk: ServerCatalogue = {
   workflow_inactive: '工作流程已停用：請先啟用',
   workflow_execution_not_failed: '只可重試失敗的執行',
   workflow_execution_finished: '此執行已經結束',
-  workflow_customer_not_found: '所選客戶不屬於此機構',
+  workflow_customer_not_found: '所選客戶不屬於此組織',
   workflow_webhook_secret_invalid: '工作流程密鑰缺失或不正確',
   cs_agent_reason_loop_guard: '一小時內 AI 回覆過多',
   notify_conversation_ai_handoff_title: 'AI 客服將 {customer} 轉交你的團隊',

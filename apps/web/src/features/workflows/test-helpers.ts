@@ -25,6 +25,7 @@ export const workflowFixture = (extra: Partial<Workflow> = {}): Workflow => ({
   ],
   edges: [{ source: 'trigger', target: 'welcome' }],
   webhook: null,
+  broken: [],
   next_run_at: null,
   last_run_at: null,
   created_at: 1_700_000_000,
@@ -33,7 +34,7 @@ export const workflowFixture = (extra: Partial<Workflow> = {}): Workflow => ({
 });
 
 export const summaryFixture = (extra: Partial<WorkflowSummary> = {}): WorkflowSummary => {
-  const { nodes: _nodes, edges: _edges, ...rest } = workflowFixture();
+  const { nodes: _nodes, edges: _edges, broken: _broken, ...rest } = workflowFixture();
   return { ...rest, runs: 3, failures: 1, ...extra };
 };
 

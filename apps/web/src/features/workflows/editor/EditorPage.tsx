@@ -25,7 +25,13 @@ export function EditorPage({ id }: { id: string }) {
         <Editor
           key={loaded.id}
           workflow={loaded}
-          draft={{ name: loaded.name, description: loaded.description ?? '', nodes: loaded.nodes, edges: loaded.edges }}
+          draft={{
+            name: loaded.name,
+            description: loaded.description ?? '',
+            nodes: loaded.nodes,
+            edges: loaded.edges,
+            broken: loaded.broken,
+          }}
         />
       )}
     </QueryView>

@@ -6,8 +6,8 @@ import { workflowKeys } from '../workflows-api.ts';
 
 /**
  * The pickers' lists by the fields they read (the rest of each answer is kept as it comes): the customers' and
- * conversations' full contracts stay in their own pages' chunks (shared, they would split into chunks the app's
- * entry lists), and the e-mail templates' contract comes with the e-mail templates' branch.
+ * conversations' and e-mail templates' full contracts stay in their own pages' chunks (shared, they would split
+ * into chunks the app's entry lists).
  */
 const named = z.looseObject({ id: z.string(), name: z.string() });
 const emailTemplateList = endpoint({

@@ -7,6 +7,8 @@ export interface WorkflowDraft {
   description: string;
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
+  /** settings naming something deleted since the save */
+  broken?: { node_id: string; field: string }[];
 }
 
 const at = (row: number, column = 0) => ({ x: 80 + column * 260, y: 40 + row * 140 });

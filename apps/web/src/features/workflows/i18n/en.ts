@@ -133,6 +133,7 @@ export const workflowsEn = {
     message: 'Message',
     note: 'Note',
     template: 'WhatsApp template',
+    templateParameters: 'Body parameters (one "1: value" a line, variables allowed)',
     emailTemplate: 'E-mail template',
     emailTo: 'Other recipients',
     member: 'Member',

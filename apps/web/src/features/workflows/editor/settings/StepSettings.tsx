@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, OptionSelect, SecondsInput, VariableText, variableNames } from './fields.tsx';
 import type { SettingsProps } from './TriggerSettings.tsx';
 
-/** Headers as `Name: value` lines and back. */
+/** Headers (or a template's parameters) as `Name: value` lines and back. */
 const headersText = (headers: unknown) =>
   Object.entries((headers as Record<string, string> | undefined) ?? {})
     .map(([name, value]) => `${name}: ${value}`)
@@ -36,11 +36,29 @@ export function StepSettings({ type, data, onChange, nodeIds }: SettingsProps) {
       return text('text', t('workflows.settings.note'));
     case 'action.send_template':
       return (
-        <Field label={t('workflows.settings.template')}>
-          {(id) => (
-            <OptionSelect id={id} source="templates" value={data.template_id} onChange={(v) => set('template_id', v)} />
-          )}
-        </Field>
+        <Flex vertical gap={12}>
+          <Field label={t('workflows.settings.template')}>
+            {(id) => (
+              <OptionSelect
+                id={id}
+                source="templates"
+                value={data.template_id}
+                onChange={(v) => set('template_id', v)}
+              />
+            )}
+          </Field>
+          <Field label={t('workflows.settings.templateParameters')}>
+            {(id) => (
+              <Input.TextArea
+                id={id}
+                rows={3}
+                defaultValue={headersText(data.parameters)}
+                onBlur={(e) => set('parameters', parseHeaders(e.target.value))}
+                placeholder="1: {{customer.first_name}}"
+              />
+            )}
+          </Field>
+        </Flex>
       );
     case 'action.send_email':
       return (
