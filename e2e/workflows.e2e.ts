@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** Picks `option` in the antd select labelled `label` of the settings panel. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
   await page.keyboard.press('Escape');
 }
@@ -65,13 +65,17 @@ describe('workflows', () => {
     await owner.getByLabel('Field', { exact: true }).fill('customer.first_name');
     await choose(owner, 'Operator', 'is not empty');
     await owner.getByRole('button', { name: 'Add Send message' }).click();
-    await owner.getByLabel('Message').fill('Hi {{customer.first_name}}, our price list is on its way!');
+    await owner
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Hi {{customer.first_name}}, our price list is on its way!');
     await owner.getByRole('button', { name: 'Add Add tag' }).click();
     await choose(owner, 'Tag', 'Price asker');
     await owner.getByLabel('Name', { exact: true }).fill('Price reply');
     await checkA11y(owner, 'builder');
     await owner.getByRole('button', { name: 'Save' }).click();
     await owner.getByText('version 1').waitFor();
+    await owner.mouse.move(0, 0);
+    await checkA11y(owner, 'saved');
     await owner.getByRole('switch', { name: 'Active' }).click();
     await owner.locator('[role="switch"][aria-checked="true"]').waitFor();
 
@@ -79,6 +83,7 @@ describe('workflows', () => {
     const visitor = await newPage(browser, { width: 390, height: 780 });
     await visitor.goto(await shopSite(channel.widget_key));
     await visitor.getByRole('button', { name: 'Chat with us' }).click();
+    await checkA11y(visitor);
     await visitor.getByRole('button', { name: 'Start chat' }).click();
     await visitor.getByLabel('Name').fill('Mei Ling');
     await visitor.getByRole('button', { name: 'Start chat' }).click();

@@ -99,8 +99,6 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
                 loading={setActive.isPending}
                 onChange={(active) => void toggle(active)}
                 aria-label={t('workflows.active')}
-                checkedChildren={t('workflows.enabled')}
-                unCheckedChildren={t('workflows.disabled')}
               />
             )}
             <Button

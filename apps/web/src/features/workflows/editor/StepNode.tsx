@@ -4,7 +4,8 @@ import { isBranching, nodeKind, typeLabelKey } from '../node-types.ts';
 import type { StepFlowNode } from './graph.ts';
 import { useNodeSummary } from './node-summary.ts';
 
-const KIND_COLOURS = { trigger: '#722ed1', action: '#1677ff', condition: '#fa8c16', wait: '#13a8a8' };
+// dark enough for white text (4.5:1 and more)
+const KIND_COLOURS = { trigger: '#722ed1', action: '#0958d9', condition: '#ad4e00', wait: '#006d75' };
 /** A run's step status as the node's border: green succeeded, red failed, amber waiting, grey skipped. */
 const STATUS_BORDERS: Record<string, string> = {
   succeeded: '#52c41a',

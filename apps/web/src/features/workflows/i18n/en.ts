@@ -7,8 +7,6 @@ export const workflowsEn = {
   trigger: 'Trigger',
   active: 'Active',
   activeNamed: 'Active: {{name}}',
-  enabled: 'On',
-  disabled: 'Off',
   runs: 'Runs',
   runsCount: '{{runs}} runs · {{failures}} failed',
   lastRun: 'Last run',

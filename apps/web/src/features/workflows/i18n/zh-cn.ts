@@ -9,8 +9,6 @@ export const workflowsZhCn: typeof workflowsEn = {
   trigger: '触发条件',
   active: '启用',
   activeNamed: '启用：{{name}}',
-  enabled: '开',
-  disabled: '关',
   runs: '执行次数',
   runsCount: '执行 {{runs}} 次 · 失败 {{failures}} 次',
   lastRun: '上次执行',

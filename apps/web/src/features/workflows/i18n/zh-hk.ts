@@ -9,8 +9,6 @@ export const workflowsZhHk: typeof workflowsEn = {
   trigger: '觸發條件',
   active: '啟用',
   activeNamed: '啟用：{{name}}',
-  enabled: '開',
-  disabled: '關',
   runs: '執行次數',
   runsCount: '執行 {{runs}} 次 · 失敗 {{failures}} 次',
   lastRun: '上次執行',
