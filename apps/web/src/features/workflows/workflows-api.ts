@@ -2,6 +2,7 @@ import {
   type Execution,
   type ExecutionStatus,
   type WorkflowBody,
+  type WorkflowRunBody,
   type WorkflowSummary,
   type WorkflowTestBody,
   workflowEndpoints,
@@ -99,6 +100,13 @@ export function useWorkflowActions() {
     onSuccess: refresh,
   });
   return { setActive, duplicate, remove };
+}
+
+/** Runs a manual-trigger workflow for chosen customers. */
+export function useManualRun(id: string) {
+  return useMutation({
+    mutationFn: (body: WorkflowRunBody) => http.call(workflowEndpoints.run, { params: { id }, body, silent: true }),
+  });
 }
 
 /** A test run of the editor's graph: nothing is sent. */

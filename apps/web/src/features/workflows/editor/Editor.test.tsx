@@ -143,3 +143,30 @@ describe('test run', () => {
     expect(nodeOf('trigger')).toHaveAttribute('data-status', 'succeeded');
   });
 });
+
+describe('running by hand', () => {
+  it('runs a switched-on manual workflow for the customers chosen', async () => {
+    const manual = workflowFixture({
+      active: true,
+      trigger_type: 'trigger.manual',
+      nodes: [{ id: 'trigger', type: 'trigger.manual', data: {}, position: { x: 0, y: 0 } }],
+      edges: [],
+      broken: [],
+    });
+    const { callsTo } = setup({
+      [`GET ${WORKFLOWS}/${manual.id}`]: [ok(manual)],
+      'GET /v1/customers': [ok([{ id: 'c0000000-0000-4000-8000-000000000001', display_name: 'Mei Ling' }])],
+      [`POST ${WORKFLOWS}/${manual.id}/run`]: [ok({ execution_ids: ['e0000000-0000-4000-8000-000000000001'] })],
+    });
+    await renderApp(`/app/workflow/${manual.id}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Customers'));
+    await user.click(await screen.findByText('Mei Ling'));
+    await user.click(await screen.findByText('Run for 1 customer'));
+    await waitFor(() => expect(callsTo('POST', `${WORKFLOWS}/${manual.id}/run`)).toHaveLength(1));
+    expect(callsTo('POST', `${WORKFLOWS}/${manual.id}/run`)[0]?.body).toEqual({
+      customer_ids: ['c0000000-0000-4000-8000-000000000001'],
+    });
+    expect(await screen.findByText('1 run started')).toBeInTheDocument();
+  });
+});

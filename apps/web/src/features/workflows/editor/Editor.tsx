@@ -9,6 +9,7 @@ import { ApiError } from '../../../app/http/index.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useCanWriteWorkflows, WORKFLOWS_PATH } from '../parts.tsx';
 import { useSaveWorkflow, useWorkflowActions } from '../workflows-api.ts';
+import { ManualRunPanel } from './ManualRunPanel.tsx';
 import { NodePanel } from './NodePanel.tsx';
 import { Palette } from './Palette.tsx';
 import type { WorkflowDraft } from './starting-draft.ts';
@@ -197,6 +198,9 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
               <Card size="small">{t('workflows.editor.selectHint')}</Card>
             )}
             {testing && saved && <TestRunPanel workflowId={saved.id} graph={editor.graph} onSteps={setStatuses} />}
+            {saved?.trigger_type === 'trigger.manual' && canWrite && (
+              <ManualRunPanel workflowId={saved.id} active={saved.active} />
+            )}
           </Flex>
         </Flex>
       </Flex>

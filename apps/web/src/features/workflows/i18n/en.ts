@@ -159,6 +159,16 @@ export const workflowsEn = {
     run: 'Run test',
     notSent: 'Test mode: nothing was sent; each step says what it would do.',
   },
+  manual: {
+    title: 'Run now',
+    switchOn: 'Switch the workflow on to run it.',
+    customers: 'Customers',
+    remove: 'Remove {{name}}',
+    run_one: 'Run for {{count}} customer',
+    run_other: 'Run for {{count}} customers',
+    started_one: '{{count}} run started',
+    started_other: '{{count}} runs started',
+  },
   history: {
     workflow: 'Workflow',
     allWorkflows: 'All workflows',

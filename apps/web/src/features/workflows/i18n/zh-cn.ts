@@ -161,6 +161,16 @@ export const workflowsZhCn: typeof workflowsEn = {
     run: '执行测试',
     notSent: '测试模式：没有发送任何内容；每个步骤说明它会做什么。',
   },
+  manual: {
+    title: '立即执行',
+    switchOn: '请先启用工作流，才能执行。',
+    customers: '客户',
+    remove: '移除 {{name}}',
+    run_one: '为 {{count}} 位客户执行',
+    run_other: '为 {{count}} 位客户执行',
+    started_one: '已开始 {{count}} 次执行',
+    started_other: '已开始 {{count}} 次执行',
+  },
   history: {
     workflow: '工作流',
     allWorkflows: '所有工作流',

@@ -161,6 +161,16 @@ export const workflowsZhHk: typeof workflowsEn = {
     run: '執行測試',
     notSent: '測試模式：沒有發送任何內容；每個步驟說明它會做甚麼。',
   },
+  manual: {
+    title: '立即執行',
+    switchOn: '請先啟用工作流程，才可執行。',
+    customers: '客戶',
+    remove: '移除 {{name}}',
+    run_one: '為 {{count}} 位客戶執行',
+    run_other: '為 {{count}} 位客戶執行',
+    started_one: '已開始 {{count}} 次執行',
+    started_other: '已開始 {{count}} 次執行',
+  },
   history: {
     workflow: '工作流程',
     allWorkflows: '所有工作流程',
