@@ -64,6 +64,7 @@ async function lockRunning(tx: Tx, id: string) {
 
 interface StepRecord {
   node: WorkflowNode;
+  seq: number;
   status: StepStatusValue;
   attempt: number;
   startedAt: Date;
@@ -73,33 +74,49 @@ interface StepRecord {
   missing: string[];
 }
 
-async function recordStep(tx: Tx, execution: ExecutionRow, seq: number, record: StepRecord) {
-  await tx.insert(workflowExecutionSteps).values({
-    workspaceId: execution.workspaceId,
-    executionId: execution.id,
-    seq,
-    nodeId: record.node.id,
-    type: record.node.type,
-    status: record.status,
-    attempt: record.attempt,
-    input: record.outcome.input ?? null,
-    output: record.outcome.output ?? null,
-    error: record.error ?? null,
-    missingVariables: record.missing.length ? record.missing : null,
-    startedAt: record.startedAt,
-    finishedAt: record.finishedAt,
-  });
+async function recordSteps(tx: Tx, execution: ExecutionRow, records: StepRecord[]) {
+  if (!records.length) return;
+  await tx.insert(workflowExecutionSteps).values(
+    records.map((record) => ({
+      workspaceId: execution.workspaceId,
+      executionId: execution.id,
+      seq: record.seq,
+      nodeId: record.node.id,
+      type: record.node.type,
+      status: record.status,
+      attempt: record.attempt,
+      input: record.outcome.input ?? null,
+      output: record.outcome.output ?? null,
+      error: record.error ?? null,
+      missingVariables: record.missing.length ? record.missing : null,
+      startedAt: record.startedAt,
+      finishedAt: record.finishedAt,
+    })),
+  );
 }
 
 /** The attempt a step's next run is: one more than its failed run just before, else the first. */
 const attemptOf = (context: ExecutionContext, nodeId: string) =>
   context.last?.node_id === nodeId && context.last.status === 'failed' ? context.last.attempt + 1 : 1;
 
+/** Steps run in one transaction at most; a step with outside work (HTTP) starts a new one. */
+const STEPS_PER_TRANSACTION = 20;
+
+/** A step's outside work, done before its transaction: its outcome or its failure. */
+type OutsideWork = ({ before: StepOutcome } | { failed: unknown }) & { missing: string[] };
+
+type BatchEnd =
+  | { kind: 'go_on'; row: ExecutionRow }
+  | { kind: 'stopped'; row: ExecutionRow }
+  | { kind: 'retry'; error: unknown };
+
 /**
- * Runs an execution's steps from where it stands until it ends, waits or fails: each step in a transaction of
- * its own that locks the run (a cancel stops it between steps), does the step's change, records the step and moves
- * the run on, so a crash repeats at most the step it was in. Events a step causes carry the workflow as their
- * cause (the loop guard). A step failing for good fails the run; a transient failure throws, for the job's retry.
+ * Runs an execution's steps from where it stands until it ends, waits or fails. Steps run in transactions that
+ * lock the run (a cancel stops it between them), up to 20 steps each, every step in a savepoint of its own: a step
+ * that fails leaves the steps before it done and recorded, and its own change undone. A step's outside work (an
+ * HTTP call) runs before its transaction. Events a step causes carry the workflow as their cause (the loop guard).
+ * A step failing for good fails the run; a transient failure is recorded, then thrown for the job's retry, which
+ * starts again at that step.
  */
 export async function drive(ctx: AppContext, execution: ExecutionRow, options: DriveOptions): Promise<ExecutionRow> {
   const { graph } = options;
@@ -107,53 +124,27 @@ export async function drive(ctx: AppContext, execution: ExecutionRow, options: D
   const inWorkspace = <T>(work: (tx: Tx) => Promise<T>) => ctx.database.withWorkspace(execution.workspaceId, work);
   const cause = { workflow_id: execution.workflowId, execution_id: execution.id };
   const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
-  let state = execution;
+  const trigger = graph.nodes.find((node) => node.type.startsWith('trigger.'));
+  const pendingOf = (context: ExecutionContext) =>
+    context.pending ?? (trigger ? successorsOf(graph, trigger.id).reverse() : []);
   let subjects: RunSubjects | null = null;
 
-  const finish = (tx: Tx, changes: Partial<ExecutionRow>) =>
-    tx
-      .update(workflowExecutions)
-      .set({ currentNodeId: null, waitingUntil: null, finishedAt: now(), ...changes })
-      .where(eq(workflowExecutions.id, state.id))
-      .returning();
-
-  for (;;) {
-    const context = state.context;
-    if (!context.pending) {
-      const trigger = graph.nodes.find((node) => node.type.startsWith('trigger.'));
-      context.pending = trigger ? successorsOf(graph, trigger.id).reverse() : [];
-    }
-    const nodeId = context.pending.at(-1);
-    if (nodeId === undefined || state.stepCount >= WORKFLOW_LIMITS.stepsPerRun) {
-      const stopped = nodeId !== undefined;
-      const [ended] = await inWorkspace(async (tx) =>
-        (await lockRunning(tx, state.id))
-          ? finish(tx, {
-              status: stopped ? 'failed' : 'succeeded',
-              error: stopped ? failedText(`it stopped after ${WORKFLOW_LIMITS.stepsPerRun} steps`) : null,
-              context,
-            })
-          : [],
-      );
-      return ended ?? state;
-    }
-    const node = nodes.get(nodeId);
-    subjects ??= await inWorkspace((tx) => loadSubjects(tx, state));
-    const missing: string[] = [];
-    const scope = scopeOf(state, subjects, options.workflowName);
-    const run: StepRun = {
+  /** A step's view of the run; `missing` collects the variables its texts named that do not exist. */
+  function stepRun(row: ExecutionRow, node: WorkflowNode, at: Date, found: RunSubjects, missing: string[]): StepRun {
+    const scope = scopeOf(row, found, options.workflowName);
+    return {
       ctx,
-      execution: state,
-      node: node ?? { id: nodeId, type: 'unknown', data: {} },
+      execution: row,
+      node,
       data: {},
-      customer: subjects.customer,
-      conversation: subjects.conversation,
-      channelType: subjects.channelType,
+      customer: found.customer,
+      conversation: found.conversation,
+      channelType: found.channelType,
       workflowName: options.workflowName,
       scope,
       timeZone: options.timeZone,
-      now: now(),
-      test: state.test,
+      now: at,
+      test: row.test,
       missing,
       render(text, encode) {
         const rendered = renderVariables(text, scope, encode);
@@ -161,78 +152,99 @@ export async function drive(ctx: AppContext, execution: ExecutionRow, options: D
         return rendered.text;
       },
     };
-    const attempt = attemptOf(context, nodeId);
-    const startedAt = now();
-    let outcome: StepOutcome;
-    try {
-      const handler = node && STEP_HANDLERS[node.type as WorkflowNodeType];
-      if (!node || !handler) throw new StepFailure(`the step ${nodeId} is of an unknown type`);
-      const data = WORKFLOW_NODE_DATA[node.type as WorkflowNodeType].safeParse(node.data);
-      if (!data.success) throw new StepFailure(`the step ${nodeId} has invalid settings`);
-      run.data = data.data as Record<string, unknown>;
-      const before = handler.outside ? await withCause(cause, () => handler.outside!(run)) : {};
-      const moved = await inWorkspace((tx) =>
-        withCause(cause, async () => {
-          const locked = await lockRunning(tx, state.id);
-          if (!locked) return null;
-          outcome = handler.inside ? await handler.inside(run, tx, before) : before;
-          const waiting = outcome.waitUntil !== undefined;
-          const seq = (context.seq ?? 0) + 1;
-          await recordStep(tx, state, seq, {
-            node,
-            status: waiting ? 'waiting' : 'succeeded',
-            attempt,
-            startedAt,
-            finishedAt: waiting ? null : now(),
-            outcome,
-            missing,
+  }
+
+  /** The node's handler with its data checked, or the reason it cannot run. */
+  function prepare(node: WorkflowNode | undefined, nodeId: string) {
+    const handler = node && STEP_HANDLERS[node.type as WorkflowNodeType];
+    if (!node || !handler) throw new StepFailure(`the step ${nodeId} is of an unknown type`);
+    const data = WORKFLOW_NODE_DATA[node.type as WorkflowNodeType].safeParse(node.data);
+    if (!data.success) throw new StepFailure(`the step ${nodeId} has invalid settings`);
+    return { handler, data: data.data as Record<string, unknown> };
+  }
+
+  /** One transaction of steps; `first` is the first step's outside work, done or failed, when it has some. */
+  async function batch(tx: Tx, state: ExecutionRow, first: OutsideWork | null) {
+    const row = await lockRunning(tx, state.id);
+    if (!row) return { kind: 'stopped', row: state } satisfies BatchEnd;
+    subjects ??= await loadSubjects(tx, row);
+    const context: ExecutionContext = { ...row.context, pending: pendingOf(row.context) };
+    let stepCount = row.stepCount;
+    const records: StepRecord[] = [];
+    const current = () => ({ ...row, context, stepCount });
+    const write = async (changes: Partial<ExecutionRow>) => {
+      await recordSteps(tx, row, records);
+      const [written] = await tx
+        .update(workflowExecutions)
+        .set({ context, stepCount, ...changes })
+        .where(eq(workflowExecutions.id, row.id))
+        .returning();
+      return written!;
+    };
+    const finish = (changes: Partial<ExecutionRow>) =>
+      write({ currentNodeId: null, waitingUntil: null, finishedAt: now(), ...changes });
+
+    for (let n = 0; ; n++) {
+      const nodeId = context.pending!.at(-1);
+      if (nodeId === undefined || stepCount >= WORKFLOW_LIMITS.stepsPerRun) {
+        const stopped = nodeId !== undefined;
+        const ended = await finish({
+          status: stopped ? 'failed' : 'succeeded',
+          error: stopped ? failedText(`it stopped after ${WORKFLOW_LIMITS.stepsPerRun} steps`) : null,
+        });
+        return { kind: 'stopped', row: ended } satisfies BatchEnd;
+      }
+      const node = nodes.get(nodeId);
+      const outside = node && STEP_HANDLERS[node.type as WorkflowNodeType]?.outside;
+      if (n > 0 && (outside || n >= STEPS_PER_TRANSACTION))
+        return { kind: 'go_on', row: await write({ currentNodeId: context.last?.node_id ?? null }) } satisfies BatchEnd;
+      // the variables the step's outside work found missing are the step's too
+      const missing: string[] = n === 0 && first ? [...first.missing] : [];
+      const startedAt = now();
+      const run = stepRun(current(), node ?? { id: nodeId, type: 'unknown', data: {} }, startedAt, subjects, missing);
+      const attempt = attemptOf(context, nodeId);
+      const seq = (context.seq ?? 0) + 1;
+      try {
+        if (n === 0 && first && 'failed' in first) throw first.failed;
+        const { handler, data } = prepare(node, nodeId);
+        run.data = data;
+        const before = n === 0 && first && 'before' in first ? first.before : {};
+        const outcome = handler.inside ? await tx.transaction((step) => handler.inside!(run, step, before)) : before;
+        const waiting = outcome.waitUntil !== undefined;
+        records.push({
+          node: node!,
+          seq,
+          status: waiting ? 'waiting' : 'succeeded',
+          attempt,
+          startedAt,
+          finishedAt: waiting ? null : now(),
+          outcome,
+          missing,
+        });
+        context.steps = { ...context.steps, [nodeId]: outcome.output ?? null };
+        context.seq = seq;
+        context.last = { node_id: nodeId, status: waiting ? 'waiting' : 'succeeded', attempt };
+        stepCount += 1;
+        if (waiting) {
+          context.waiting_for_reply = node!.type === 'action.wait_for_reply';
+          const waitJobId = await options.wake.schedule(tx, current(), outcome.waitUntil!, stepCount);
+          const parked = await write({
+            status: 'waiting',
+            currentNodeId: nodeId,
+            waitingUntil: outcome.waitUntil!,
+            waitJobId,
           });
-          const next: ExecutionContext = {
-            ...locked.context,
-            pending: waiting ? context.pending : nextPending(graph, context.pending!, nodeId, outcome.branch),
-            steps: { ...locked.context.steps, [nodeId]: outcome.output ?? null },
-            seq,
-            last: { node_id: nodeId, status: waiting ? 'waiting' : 'succeeded', attempt },
-            waiting_for_reply: waiting && node.type === 'action.wait_for_reply',
-          };
-          const stepCount = locked.stepCount + 1;
-          if (waiting) {
-            const jobId = await options.wake.schedule(tx, state, outcome.waitUntil!, stepCount);
-            const [parked] = await tx
-              .update(workflowExecutions)
-              .set({
-                status: 'waiting',
-                context: next,
-                stepCount,
-                currentNodeId: nodeId,
-                waitingUntil: outcome.waitUntil!,
-                waitJobId: jobId,
-              })
-              .where(eq(workflowExecutions.id, state.id))
-              .returning();
-            return parked!;
-          }
-          const [moved] = await tx
-            .update(workflowExecutions)
-            .set({ context: next, stepCount, currentNodeId: nodeId })
-            .where(eq(workflowExecutions.id, state.id))
-            .returning();
-          return moved!;
-        }),
-      );
-      if (!moved || moved.status !== 'running') return moved ?? state;
-      state = moved;
-      if (CHANGES_SUBJECTS.has(node.type)) subjects = null;
-    } catch (error) {
-      const failure =
-        error instanceof StepFailure ? error : new StepFailure(safeErrorMessage(error) || 'unknown error', true);
-      const retried = failure.transient && !options.lastAttempt;
-      const failed = await inWorkspace(async (tx) => {
-        const locked = await lockRunning(tx, state.id);
-        if (!locked) return null;
-        const seq = (locked.context.seq ?? 0) + 1;
-        await recordStep(tx, state, seq, {
+          return { kind: 'stopped', row: parked } satisfies BatchEnd;
+        }
+        context.pending = nextPending(graph, context.pending!, nodeId, outcome.branch);
+        if (CHANGES_SUBJECTS.has(node!.type)) subjects = await loadSubjects(tx, row);
+      } catch (error) {
+        const failure =
+          error instanceof StepFailure ? error : new StepFailure(safeErrorMessage(error) || 'unknown error', true);
+        const retried = failure.transient && !options.lastAttempt;
+        records.push({
           node: run.node,
+          seq,
           status: 'failed',
           attempt,
           startedAt,
@@ -241,29 +253,40 @@ export async function drive(ctx: AppContext, execution: ExecutionRow, options: D
           error: failure.message,
           missing,
         });
-        const next: ExecutionContext = {
-          ...locked.context,
-          seq,
-          last: { node_id: nodeId, status: 'failed', attempt },
-        };
+        context.seq = seq;
+        context.last = { node_id: nodeId, status: 'failed', attempt };
         if (retried) {
-          await tx
-            .update(workflowExecutions)
-            .set({ context: next })
-            .where(and(eq(workflowExecutions.id, state.id), eq(workflowExecutions.status, 'running')));
-          return locked;
+          await write({ currentNodeId: nodeId });
+          return { kind: 'retry', error } satisfies BatchEnd;
         }
-        const [ended] = await finish(tx, {
-          status: 'failed',
-          error: failedText(failure.message),
-          context: next,
-          currentNodeId: nodeId,
-        });
-        return ended!;
-      });
-      if (retried && failed) throw error; // the job tries again with backoff, from this step
-      return failed ?? state;
+        const ended = await finish({ status: 'failed', error: failedText(failure.message), currentNodeId: nodeId });
+        return { kind: 'stopped', row: ended } satisfies BatchEnd;
+      }
     }
+  }
+
+  let state = execution;
+  for (;;) {
+    // the next step's outside work, if it has any, before its transaction
+    const nodeId = pendingOf(state.context).at(-1);
+    const node = nodeId === undefined ? undefined : nodes.get(nodeId);
+    const outside = node && STEP_HANDLERS[node.type as WorkflowNodeType]?.outside;
+    let first: OutsideWork | null = null;
+    if (outside && nodeId !== undefined) {
+      subjects ??= await inWorkspace((tx) => loadSubjects(tx, state));
+      const missing: string[] = [];
+      const run = stepRun(state, node!, now(), subjects, missing);
+      try {
+        run.data = prepare(node, nodeId).data;
+        first = { before: await withCause(cause, () => outside(run)), missing };
+      } catch (error) {
+        first = { failed: error, missing };
+      }
+    }
+    const end: BatchEnd = await inWorkspace((tx) => withCause(cause, () => batch(tx, state, first)));
+    if (end.kind === 'retry') throw end.error; // the job tries again with backoff, from this step
+    if (end.kind === 'stopped') return end.row;
+    state = end.row;
   }
 }
 
