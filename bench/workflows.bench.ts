@@ -131,6 +131,8 @@ const channel = await call(
 );
 const otherChannel = await call('POST', '/v1/channels', { type: 'webchat', name: 'Site chat' }, token);
 const tag = await call('POST', '/v1/customer-tags', { name: 'Lead' }, token);
+// the tag-added triggers' own tag: the 5-step workflow's tags start none of them
+const triggerTag = await call('POST', '/v1/customer-tags', { name: 'VIP' }, token);
 
 /** `MESSAGES` signed deliveries, one message each, from 5,000 phones (each phase its own), a keyword in 1 %. */
 async function ingest(phase: number) {
@@ -197,7 +199,7 @@ for (let i = 0; i < WORKFLOWS; i++) {
   } else {
     trigger =
       slot === 18
-        ? node('t', 'trigger.customer_tag_added', { tag_id: tag.id })
+        ? node('t', 'trigger.customer_tag_added', { tag_id: triggerTag.id })
         : node('t', i % 40 === 19 ? 'trigger.conversation_closed' : 'trigger.manual');
     mix.others++;
   }
