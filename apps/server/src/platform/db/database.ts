@@ -52,6 +52,11 @@ export interface Database {
    * transaction.
    */
   afterCommit(callback: () => void): void;
+  /**
+   * The transaction open in this async context (its savepoints included) as an opaque key, or null: what a
+   * service keeps per transaction (the event bus: one delivery job per listener a transaction extends).
+   */
+  transactionKey(): object | null;
   /** Where `unsafeCrossTenant` logs its reason (debug level); the app passes its logger once built. */
   useLogger(logger: DatabaseLogger): void;
   close(): Promise<void>;
@@ -232,6 +237,7 @@ function scoped(
       if (!current) throw new Error(AFTER_COMMIT_OUTSIDE);
       current.afterCommit.push(callback);
     },
+    transactionKey: () => open.getStore() ?? null,
     withWorkspace: (workspaceId, work, opening) =>
       inTransaction(workspaceId, sql`select set_config('app.workspace_id', ${workspaceId}, true)`, opening, work),
     platform: (work) => {

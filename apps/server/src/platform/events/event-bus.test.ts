@@ -65,6 +65,37 @@ describe('domain events', () => {
     expect(await eventJobs(database)).toHaveLength(1);
   });
 
+  it("gives a transaction's events one delivery per listener, without those of a savepoint rolled back", async () => {
+    const { database, queue, events } = await bus();
+    const batches: string[][] = [];
+    events.onBatch('test.noted', 'batch', async (all) => void batches.push(all.map((event) => event.data.note)));
+    const workspaceId = randomUUID();
+    await database.withWorkspace(workspaceId, async (tx) => {
+      await events.emit(tx, 'test.noted', { note: 'first' }, workspaceId);
+      await expect(
+        tx.transaction(async (step) => {
+          await events.emit(step, 'test.noted', { note: 'undone' }, workspaceId);
+          throw new Error('the step fails');
+        }),
+      ).rejects.toThrow('the step fails');
+      await events.emitMany(tx, 'test.noted', [{ note: 'second' }, { note: 'third' }], workspaceId);
+    });
+    // a savepoint that stored the first job and rolled back: the next emit stores a new one
+    await database.withWorkspace(workspaceId, async (tx) => {
+      await expect(
+        tx.transaction(async (step) => {
+          await events.emit(step, 'test.noted', { note: 'gone' }, workspaceId);
+          throw new Error('the step fails');
+        }),
+      ).rejects.toThrow('the step fails');
+      await events.emit(tx, 'test.noted', { note: 'alone' }, workspaceId);
+    });
+    expect(await eventJobs(database)).toHaveLength(2);
+    await queue.drain();
+    expect(batches).toEqual(expect.arrayContaining([['first', 'second', 'third'], ['alone']]));
+    expect(batches).toHaveLength(2);
+  });
+
   it('records the events of one emitMany as one delivery per durable listener that wants any, each event to the others', async () => {
     const { database, queue, events } = await bus();
     const batches: string[][] = [];
@@ -171,7 +202,7 @@ describe('a listener that throws', () => {
     );
     const broken = deliveries.find((job) => (job.payload as { listener: string }).listener === 'broken');
     expect(broken).toMatchObject({ status: 'queued', attempts: 1, lastError: 'listener is broken' });
-    const eventId = (broken!.payload as { event: { id: string } }).event.id;
+    const eventId = (broken!.payload as { events: { id: string }[] }).events[0]!.id;
     const failures = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'event listener failed');
     expect(failures.map((line) => line.event_id)).toEqual([eventId, eventId]);
     expect(entries[0]!.eventId).toBe(eventId);

@@ -61,6 +61,8 @@ export class EventBus {
   private readonly listeners = new Map<string, Registered[]>();
   private readonly byKey = new Map<string, BatchListener<EventType>>();
   private readonly delivered: ((type: string, lagMs: number) => void)[] = [];
+  /** per open transaction, the delivery job of each listener it stored (extended by its later emits) */
+  private readonly deliveryJobs = new WeakMap<object, Map<string, string>>();
 
   private readonly database: Database;
   private readonly jobs: JobQueue;
@@ -188,13 +190,37 @@ export class EventBus {
       );
       return stored.length ? [payloadOf(listener.name, stored)] : [];
     });
-    if (payloads.length) await this.jobs.enqueueMany(deliverEvent, payloads, { tx, workspaceId });
+    if (payloads.length) await this.storeDeliveries(tx, payloads, workspaceId);
     const committed = registered.filter((listener) => listener.committed);
     if (committed.length)
       this.database.afterCommit(() => {
         for (const event of events) this.runCommitted(committed, event);
       });
     return events;
+  }
+
+  /**
+   * One `events.deliver` job per durable listener and transaction: the first emit of a transaction stores a job
+   * per listener, a later one of the same transaction appends its events to that listener's job (a workflow's
+   * steps, a request's several changes), so a transaction's events cost each listener one job. The append is a
+   * statement of the transaction: a savepoint rolled back takes its events with it; a job gone with one is stored
+   * anew.
+   */
+  private async storeDeliveries(tx: Tx, payloads: z.input<typeof deliveryPayload>[], workspaceId: string | null) {
+    const key = this.database.transactionKey();
+    const stored = key ? (this.deliveryJobs.get(key) ?? new Map<string, string>()) : null;
+    const fresh: z.input<typeof deliveryPayload>[] = [];
+    for (const payload of payloads) {
+      const events = 'events' in payload ? payload.events : [payload.event];
+      const jobId = stored?.get(payload.listener);
+      if (jobId && (await this.jobs.extendQueued(tx, jobId, 'events', events))) continue;
+      fresh.push({ listener: payload.listener, events });
+    }
+    if (!fresh.length) return;
+    const ids = await this.jobs.enqueueManyIds(deliverEvent, fresh, { tx, workspaceId });
+    if (!key || !stored || ids.length !== fresh.length) return;
+    fresh.forEach((payload, index) => stored.set(payload.listener, ids[index]!));
+    this.deliveryJobs.set(key, stored);
   }
 
   private schemaOf(type: string): z.ZodType {

@@ -119,6 +119,30 @@ export class JobQueue {
     this.definitions.set(definition.name, { definition: definition as unknown as JobDefinition, app: app[0] });
   }
 
+  /**
+   * Appends `items` to the array `key` of a job's payload, in `tx`, while the job is still queued (a job stored in
+   * the same transaction, which no worker sees yet). Answers whether it was, so the caller stores a new job if not.
+   */
+  async extendQueued(tx: Tx, id: string, key: string, items: unknown[]): Promise<boolean> {
+    const extended = await tx
+      .update(jobs)
+      .set({
+        payload: sql`jsonb_set(${jobs.payload}, ${`{${key}}`}::text[], (${jobs.payload} -> ${key}) || ${JSON.stringify(items)}::jsonb)`,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .returning({ id: jobs.id });
+    return extended.length > 0;
+  }
+
+  /** `enqueueMany` answering the stored jobs' ids, in the payloads' order (for jobs without an idempotency key). */
+  async enqueueManyIds<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payloads: z.input<S>[],
+    options: Omit<EnqueueOptions, 'idempotencyKey'> = {},
+  ): Promise<string[]> {
+    return this.store(definition, payloads, options);
+  }
+
   /** Stores a job; its payload is checked now, so a bad one fails the caller instead of the worker. */
   async enqueue<S extends z.ZodType>(
     definition: JobDefinition<S>,

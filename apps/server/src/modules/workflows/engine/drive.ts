@@ -21,7 +21,7 @@ import {
   workflowExecutions,
 } from '../workflows.tables.ts';
 import { scopeOf } from './scope.ts';
-import { loadSubjects, type RunSubjects } from './subjects.ts';
+import { afterStep, loadSubjects, type RunSubjects } from './subjects.ts';
 import type { WakeScheduler } from './wake.ts';
 
 /** A run's graph: its version's nodes and edges. */
@@ -237,7 +237,7 @@ export async function drive(ctx: AppContext, execution: ExecutionRow, options: D
           return { kind: 'stopped', row: parked } satisfies BatchEnd;
         }
         context.pending = nextPending(graph, context.pending!, nodeId, outcome.branch);
-        if (CHANGES_SUBJECTS.has(node!.type)) subjects = await loadSubjects(tx, row);
+        subjects = await afterStep(tx, row, subjects, node!.type);
       } catch (error) {
         const failure =
           error instanceof StepFailure ? error : new StepFailure(safeErrorMessage(error) || 'unknown error', true);
@@ -289,13 +289,3 @@ export async function drive(ctx: AppContext, execution: ExecutionRow, options: D
     state = end.row;
   }
 }
-
-/** Steps after which the run reads its customer and conversation again. */
-const CHANGES_SUBJECTS = new Set<string>([
-  'action.add_tag',
-  'action.remove_tag',
-  'action.update_field',
-  'action.assign',
-  'action.close_conversation',
-  'action.hand_to_ai',
-]);
