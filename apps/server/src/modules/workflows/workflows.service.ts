@@ -9,6 +9,7 @@ import { totalOf, totalOver } from '../../platform/db/paging.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { brokenReferences, checkReferences } from './references.ts';
 import { cronProblem, nextRuns, scheduleNext, unschedule } from './schedules/schedules.ts';
+import { stampWorkflows } from './triggers/active-workflows.ts';
 import { toWorkflowDto, toWorkflowSummary } from './workflow-dto.ts';
 import { type WorkflowRow, workflowExecutions, workflows, workflowVersions } from './workflows.tables.ts';
 
@@ -68,6 +69,7 @@ export function createWorkflowsService(ctx: AppContext) {
     });
     await unschedule(ctx, tx, row.id);
     await scheduleNext(ctx, tx, row, new Date(ctx.now()));
+    await stampWorkflows(tx, row.workspaceId);
     return dtoOf(tx, row);
   }
 
@@ -159,6 +161,7 @@ export function createWorkflowsService(ctx: AppContext) {
         .returning();
       await unschedule(ctx, tx, id);
       await scheduleNext(ctx, tx, row!, new Date(ctx.now()));
+      await stampWorkflows(tx, member.workspaceId);
       return dtoOf(tx, row!);
     });
   }
@@ -200,6 +203,7 @@ export function createWorkflowsService(ctx: AppContext) {
         .where(and(eq(workflowExecutions.workflowId, id), eq(workflowExecutions.status, 'waiting')));
       for (const { jobId } of waiting) if (jobId) await ctx.jobs.cancel(jobId);
       await tx.delete(workflows).where(eq(workflows.id, id));
+      await stampWorkflows(tx, member.workspaceId);
     });
   }
 

@@ -1,6 +1,7 @@
 import type { WorkflowEdge, WorkflowNode } from '@omnichat/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -43,6 +44,15 @@ export const workflows = pgTable(
   ],
 );
 export type WorkflowRow = typeof workflows.$inferSelect;
+
+/**
+ * One more at each change of an organization's workflows (saved, switched, copied, deleted): what the trigger
+ * listeners' cache of its active workflows is checked against, one row read by key.
+ */
+export const workflowStamps = pgTable('workflow_stamps', {
+  workspaceId: workspaceRef().primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
 
 /** Every saved definition: a run reads the version it started on. */
 export const workflowVersions = pgTable(

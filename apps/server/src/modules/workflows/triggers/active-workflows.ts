@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
-import { workflows } from '../workflows.tables.ts';
+import { workflowStamps, workflows } from '../workflows.tables.ts';
 
 /** An active workflow as its trigger is matched: no graph. */
 export interface ActiveWorkflow {
@@ -11,7 +11,7 @@ export interface ActiveWorkflow {
 }
 
 interface Cached {
-  stamp: string;
+  stamp: number;
   byType: Map<string, ActiveWorkflow[]>;
 }
 
@@ -20,16 +20,15 @@ const KEPT_ORGANIZATIONS = 2_000;
 const cache = new Map<string, Cached>();
 
 /**
- * The organization's active workflows by trigger type, kept in the process and checked against one cheap
- * statement (how many workflows it has and their last change), so a message does not read a thousand workflows.
+ * The organization's active workflows by trigger type, kept in the process and checked against the organization's
+ * workflow stamp (one row by key), so a message does not read a thousand workflows.
  */
 export async function activeWorkflows(tx: Tx, workspaceId: string): Promise<Map<string, ActiveWorkflow[]>> {
   const [state] = await tx
-    .select({ n: count(), last: sql<string | null>`max(${workflows.updatedAt})::text` })
-    .from(workflows)
-    .where(eq(workflows.workspaceId, workspaceId));
-  // the text of the time: PostgreSQL keeps microseconds a JavaScript date would round away
-  const stamp = `${state?.n ?? 0}:${state?.last ?? ''}`;
+    .select({ version: workflowStamps.version })
+    .from(workflowStamps)
+    .where(eq(workflowStamps.workspaceId, workspaceId));
+  const stamp = state?.version ?? 0;
   const cached = cache.get(workspaceId);
   if (cached?.stamp === stamp) {
     cache.delete(workspaceId);
@@ -50,4 +49,12 @@ export async function activeWorkflows(tx: Tx, workspaceId: string): Promise<Map<
   cache.set(workspaceId, { stamp, byType });
   if (cache.size > KEPT_ORGANIZATIONS) cache.delete(cache.keys().next().value!);
   return byType;
+}
+
+/** Marks the organization's workflows changed, in the changing transaction (the caches read them again). */
+export async function stampWorkflows(tx: Tx, workspaceId: string) {
+  await tx
+    .insert(workflowStamps)
+    .values({ workspaceId, version: 1 })
+    .onConflictDoUpdate({ target: workflowStamps.workspaceId, set: { version: sql`${workflowStamps.version} + 1` } });
 }

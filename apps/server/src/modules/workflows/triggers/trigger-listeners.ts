@@ -28,9 +28,10 @@ async function startMatching(
   type: WorkflowTriggerType,
   subject: Subject,
   matches: (workflow: ActiveWorkflow) => boolean = () => true,
+  active?: Map<string, ActiveWorkflow[]>,
 ) {
   const workspaceId = event.workspaceId!;
-  const candidates = (await activeWorkflows(tx, workspaceId)).get(type) ?? [];
+  const candidates = (active ?? (await activeWorkflows(tx, workspaceId))).get(type) ?? [];
   const matching = candidates.filter((workflow) => workflow.id !== event.causedBy?.workflow_id && matches(workflow));
   // an organization whose plan lost workflows (billing on) keeps them, switched on, but they do not run
   if (!matching.length || !(await featureAllowed(job.app, tx, workspaceId, 'workflow'))) return [];
@@ -67,6 +68,7 @@ export const messageTriggerListener = durableListener({
         conversationId: conversation.id,
         context: { message: { id: message.id, text: message.text ?? '' } },
       };
+      const active = await activeWorkflows(tx, event.workspaceId!);
       await startMatching(
         tx,
         job,
@@ -74,11 +76,20 @@ export const messageTriggerListener = durableListener({
         'trigger.message_received',
         subject,
         (workflow) => onChannel(workflow, conversation.channel_id) && hasKeyword(workflow, message.text),
+        active,
       );
-      const opening = (await activeWorkflows(tx, event.workspaceId!)).get('trigger.conversation_opened');
-      if (opening?.length && (await opensConversation(tx, conversation.id, message.id, message.created_at)))
-        await startMatching(tx, job, event, 'trigger.conversation_opened', subject, (workflow) =>
-          onChannel(workflow, conversation.channel_id),
+      const opening = (active.get('trigger.conversation_opened') ?? []).filter((workflow) =>
+        onChannel(workflow, conversation.channel_id),
+      );
+      if (opening.length && (await opensConversation(tx, conversation.id, message.id, message.created_at)))
+        await startMatching(
+          tx,
+          job,
+          event,
+          'trigger.conversation_opened',
+          subject,
+          (workflow) => onChannel(workflow, conversation.channel_id),
+          active,
         );
       await answerReplyWaits(tx, job.app, conversation.id, message.text ?? '');
     }),
