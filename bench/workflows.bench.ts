@@ -16,6 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { WorkflowEdge } from '@omnichat/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -172,7 +173,7 @@ async function ingest(phase: number) {
 const node = (id: string, type: string, data: Record<string, unknown> = {}) => ({ id, type, data });
 const chain = (nodes: { id: string }[]) =>
   nodes.slice(1).map((one, index) => ({ source: nodes[index]!.id, target: one.id }));
-const createWorkflow = async (name: string, nodes: ReturnType<typeof node>[], edges = chain(nodes)) =>
+const createWorkflow = async (name: string, nodes: ReturnType<typeof node>[], edges: WorkflowEdge[] = chain(nodes)) =>
   call('POST', '/v1/workflows', { name, active: true, nodes, edges }, token);
 
 // 1. matching: the messages with no workflow, then with WORKFLOWS

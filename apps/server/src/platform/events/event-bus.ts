@@ -219,7 +219,7 @@ export class EventBus {
     if (!fresh.length) return;
     const ids = await this.jobs.enqueueManyIds(deliverEvent, fresh, { tx, workspaceId });
     if (!key || !stored || ids.length !== fresh.length) return;
-    fresh.forEach((payload, index) => stored.set(payload.listener, ids[index]!));
+    for (const [index, payload] of fresh.entries()) stored.set(payload.listener, ids[index]!);
     this.deliveryJobs.set(key, stored);
   }
 

@@ -1,3 +1,4 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export function ManualRunPanel({ workflowId, active }: { workflowId: string; act
             <Tag
               key={customer.id}
               closable
-              closeIcon={<span aria-label={t('workflows.manual.remove', { name: customer.label })}>×</span>}
+              closeIcon={<CloseOutlined aria-label={t('workflows.manual.remove', { name: customer.label })} />}
               onClose={() => setChosen((current) => current.filter((one) => one.id !== customer.id))}
             >
               {customer.label}
