@@ -86,6 +86,25 @@ describe('conversation and customer triggers', () => {
   });
 });
 
+describe('a conversation opened by the customer', () => {
+  it("starts conversation_opened once, on the customer's first message", async () => {
+    const s = await workflowsSetup(t);
+    const workflow = await s.create(
+      workflowBody([
+        { id: 'opened', type: 'trigger.conversation_opened', data: { channel_ids: [s.channel.id] } },
+        { id: 'hello', type: 'action.send_message', data: { text: 'Welcome, {{customer.first_name}}!' } },
+      ]),
+    );
+    const visitor = await s.visitorSays('hi there', 'Ada Lam');
+    await visitor.say('are you open?');
+    await t.app.jobs.drain();
+    const runs = await s.runs(workflow.id);
+    expect(runs).toHaveLength(1);
+    const texts = (await visitor.thread()).map((m: { text: string }) => m.text);
+    expect(texts.filter((text: string) => text === 'Welcome, Ada!')).toHaveLength(1);
+  });
+});
+
 describe('schedules', () => {
   it('a one-time schedule fires at its moment, and is listed until then', async () => {
     const s = await workflowsSetup(t);

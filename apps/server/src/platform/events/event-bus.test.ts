@@ -14,9 +14,17 @@ import { jobs } from '../jobs/jobs.tables.ts';
 import { EVENT_SCHEMAS, type EventsOf } from './catalogue.ts';
 import { EventBus } from './event-bus.ts';
 
-const testEvents = { ...EVENT_SCHEMAS, 'test.noted': z.object({ note: z.string() }) };
+const testEvents = {
+  ...EVENT_SCHEMAS,
+  'test.noted': z.object({ note: z.string() }),
+  'test.other': z.object({ note: z.string() }),
+};
 declare module './catalogue.ts' {
-  interface DomainEvents extends EventsOf<{ 'test.noted': (typeof testEvents)['test.noted'] }> {}
+  interface DomainEvents
+    extends EventsOf<{
+      'test.noted': (typeof testEvents)['test.noted'];
+      'test.other': (typeof testEvents)['test.other'];
+    }> {}
 }
 
 const silent = pino({ level: 'silent' });
@@ -94,6 +102,22 @@ describe('domain events', () => {
     await queue.drain();
     expect(batches).toEqual(expect.arrayContaining([['first', 'second', 'third'], ['alone']]));
     expect(batches).toHaveLength(2);
+  });
+
+  it('keeps the events of two types apart when their listeners share a name', async () => {
+    const { database, queue, events } = await bus();
+    const seen: string[] = [];
+    events.on('test.noted', 'notify', async (event) => void seen.push(`noted:${event.data.note}`));
+    events.on('test.other', 'notify', async (event) => void seen.push(`other:${event.data.note}`));
+    const workspaceId = randomUUID();
+    await database.withWorkspace(workspaceId, async (tx) => {
+      await events.emit(tx, 'test.noted', { note: 'a' }, workspaceId);
+      await events.emit(tx, 'test.other', { note: 'b' }, workspaceId);
+      await events.emit(tx, 'test.noted', { note: 'c' }, workspaceId);
+    });
+    expect(await eventJobs(database)).toHaveLength(2);
+    await queue.drain();
+    expect(seen.sort()).toEqual(['noted:a', 'noted:c', 'other:b']);
   });
 
   it('records the events of one emitMany as one delivery per durable listener that wants any, each event to the others', async () => {

@@ -209,17 +209,20 @@ export class EventBus {
   private async storeDeliveries(tx: Tx, payloads: z.input<typeof deliveryPayload>[], workspaceId: string | null) {
     const key = this.database.transactionKey();
     const stored = key ? (this.deliveryJobs.get(key) ?? new Map<string, string>()) : null;
-    const fresh: z.input<typeof deliveryPayload>[] = [];
+    const fresh: { listener: string; events: z.input<typeof storedEvent>[] }[] = [];
+    // a listener's name is unique per event type only: the job is kept by both
+    const keyOf = (payload: { listener: string; events: { type: string }[] }) =>
+      `${payload.events[0]!.type}:${payload.listener}`;
     for (const payload of payloads) {
       const events = 'events' in payload ? payload.events : [payload.event];
-      const jobId = stored?.get(payload.listener);
+      const jobId = stored?.get(keyOf({ listener: payload.listener, events }));
       if (jobId && (await this.jobs.extendQueued(tx, jobId, 'events', events))) continue;
       fresh.push({ listener: payload.listener, events });
     }
     if (!fresh.length) return;
     const ids = await this.jobs.enqueueManyIds(deliverEvent, fresh, { tx, workspaceId });
     if (!key || !stored || ids.length !== fresh.length) return;
-    for (const [index, payload] of fresh.entries()) stored.set(payload.listener, ids[index]!);
+    for (const [index, payload] of fresh.entries()) stored.set(keyOf(payload), ids[index]!);
     this.deliveryJobs.set(key, stored);
   }
 

@@ -1,5 +1,5 @@
 import type { WorkflowTriggerType } from '@omnichat/contracts';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { DomainEvent, EventType } from '../../../platform/events/catalogue.ts';
 import { type AppJob, durableListener } from '../../../platform/modules/define-module.ts';
@@ -45,14 +45,20 @@ async function startMatching(
   return startRuns(job.app, tx, workspaceId, starts);
 }
 
-/** Whether the message is the first of its conversation: the customer's first message opened it. */
-async function opensConversation(tx: Tx, conversationId: string, messageId: string, createdAt: number) {
+/** Whether the message is the first of its conversation (the customer's first message opened it). */
+async function opensConversation(tx: Tx, conversationId: string, messageId: string) {
+  // earlier by the stored time (microseconds on PostgreSQL), the id breaking a tie: one message is the first
   const [earlier] = await tx
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), lt(messages.createdAt, new Date(createdAt * 1000))))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${messageId})`,
+      ),
+    )
     .limit(1);
-  return !earlier && Boolean(messageId);
+  return !earlier;
 }
 
 /** A customer's message: message triggers, a conversation it opened, and runs waiting for their reply. */
@@ -81,7 +87,7 @@ export const messageTriggerListener = durableListener({
       const opening = (active.get('trigger.conversation_opened') ?? []).filter((workflow) =>
         onChannel(workflow, conversation.channel_id),
       );
-      if (opening.length && (await opensConversation(tx, conversation.id, message.id, message.created_at)))
+      if (opening.length && (await opensConversation(tx, conversation.id, message.id)))
         await startMatching(
           tx,
           job,
