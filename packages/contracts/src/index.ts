@@ -40,6 +40,7 @@ export * from './timezone.ts';
 export * from './wallet-push.ts';
 export * from './webchat.ts';
 export * from './whatsapp-templates.ts';
+export * from './workflow-nodes.ts';
 export * from './workflow-variables.ts';
 export * from './workflows.ts';
 export * from './workspace.ts';

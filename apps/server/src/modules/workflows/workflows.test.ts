@@ -125,6 +125,11 @@ describe('a keyword trigger on the web chat', () => {
     );
     const [run] = await s.runs(workflow.id);
     expect(run).toMatchObject({ status: 'succeeded', version: 1 });
+    // empty query values are values not given
+    const unfiltered = await s.r.get(`${PATH}/${workflow.id}/executions?status=&page=&size=`, s.owner.token);
+    expect(json(unfiltered).data.map((one: { id: string }) => one.id)).toEqual([run!.id]);
+    const failedOnly = await s.r.get(`${PATH}/${workflow.id}/executions?status=failed`, s.owner.token);
+    expect(json(failedOnly).data).toEqual([]);
     const detail = await s.run(run!.id);
     expect(detail.steps.map((step: { node_id: string; status: string }) => [step.node_id, step.status])).toEqual([
       ['reply', 'succeeded'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { graphProblems, type WorkflowEdge, type WorkflowNode } from './workflow-nodes.ts';
 import { renderVariables, variablesIn } from './workflow-variables.ts';
-import { graphProblems, type WorkflowEdge, type WorkflowNode } from './workflows.ts';
 
 const node = (id: string, type: string, data: Record<string, unknown> = {}): WorkflowNode => ({ id, type, data });
 const messages = (nodes: WorkflowNode[], edges: WorkflowEdge[]) =>
