@@ -158,7 +158,7 @@ export function createRunsService(ctx: AppContext) {
         .from(workflows)
         .where(eq(workflows.id, id)),
     );
-    if (!workflow || workflow.triggerType !== 'trigger.webhook') throw notFound();
+    if (workflow?.triggerType !== 'trigger.webhook') throw notFound();
     if (!secret || !sameSecret(secret, workflow.secret)) throw unauthorized('workflow_webhook_secret_invalid');
     if (!workflow.active) return { execution_id: null, started: false };
     const delivery =

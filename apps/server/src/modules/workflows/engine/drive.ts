@@ -6,7 +6,7 @@ import {
   type WorkflowNode,
   type WorkflowNodeType,
 } from '@omnichat/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { withCause } from '../../../platform/events/cause.ts';
