@@ -170,3 +170,19 @@ describe('running by hand', () => {
     expect(await screen.findByText('1 run started')).toBeInTheDocument();
   });
 });
+
+describe('leaving with changes not saved', () => {
+  it('asks before leaving, and stays when asked to', async () => {
+    const loaded = workflowFixture({ broken: [] });
+    setup({ [`GET ${WORKFLOWS}/${loaded.id}`]: [ok(loaded)] });
+    const { router } = await renderApp(`/app/workflow/${loaded.id}`);
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Name');
+    fireEvent.change(name, { target: { value: 'Welcome, renamed' } });
+    await user.click(screen.getByText('All workflows'));
+    expect(await screen.findByText('Your changes to this workflow are not saved yet.')).toBeInTheDocument();
+    await user.click(screen.getByText('Stay'));
+    expect(router.state.location.pathname).toBe(`/app/workflow/${loaded.id}`);
+    expect(screen.getByLabelText('Name')).toHaveValue('Welcome, renamed');
+  });
+});

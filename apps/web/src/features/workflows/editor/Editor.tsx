@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ExperimentOutlined, SaveOutlined } from '@ant-design
 import { resolveLocale, translate, type Workflow } from '@omnichat/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
 import { Alert, Button, Card, Flex, Form, Grid, Input, Switch, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../app/http/index.ts';
@@ -14,6 +14,7 @@ import { NodePanel } from './NodePanel.tsx';
 import { Palette } from './Palette.tsx';
 import type { WorkflowDraft } from './starting-draft.ts';
 import { TestRunPanel } from './TestRunPanel.tsx';
+import { UnsavedGuard } from './UnsavedGuard.tsx';
 import { useEditorGraph } from './use-editor-graph.ts';
 import { WorkflowCanvas } from './WorkflowCanvas.tsx';
 
@@ -47,6 +48,11 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
   const drawnNodes = useMemo(() => editor.drawn(statuses), [editor.drawn, statuses]);
   const nodeIds = useMemo(() => editor.nodes.map((node) => node.id), [editor.nodes]);
 
+  // the draft as text, and as last saved: the guard asks before leaving while they differ
+  const draftText = JSON.stringify({ name: name.trim(), description: description.trim(), ...editor.graph });
+  const savedText = useRef(draftText);
+  const isDirty = () => draftText !== savedText.current;
+
   const submit = async () => {
     setError(null);
     if (!name.trim()) {
@@ -66,6 +72,7 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
         ...editor.graph,
       };
       const result = await save.mutateAsync({ id: saved?.id ?? null, body });
+      savedText.current = draftText;
       setSaved(result);
       if (!saved) navigate(`${WORKFLOWS_PATH}/${result.id}`, { replace: true });
     } catch (failure) {
@@ -83,6 +90,7 @@ function EditorBody({ workflow, draft }: { workflow: Workflow | null; draft: Wor
 
   return (
     <>
+      <UnsavedGuard isDirty={isDirty} />
       <PageHeader
         title={saved?.name || t('workflows.editor.newTitle')}
         subtitle={

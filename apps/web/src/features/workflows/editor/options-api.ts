@@ -1,4 +1,11 @@
-import { channelEndpoints, endpoint, memberEndpoints, teamEndpoints, templateEndpoints } from '@omnichat/contracts';
+import {
+  broadcastEndpoints,
+  channelEndpoints,
+  endpoint,
+  memberEndpoints,
+  teamEndpoints,
+  templateEndpoints,
+} from '@omnichat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../app/http/index.ts';
@@ -67,12 +74,17 @@ const SOURCES: Record<string, () => Promise<Option[]>> = {
       value: c.id,
       label: `${c.name} (${c.language})`,
     })),
+  broadcasts: async () =>
+    (await http.call(broadcastEndpoints.list, { query: { page: 1, size: 100 }, silent: true })).map((b) => ({
+      value: b.id,
+      label: b.name,
+    })),
   emailTemplates: async () =>
     (await http.call(emailTemplateList, { silent: true })).map((c) => ({ value: c.id, label: c.name })),
 };
 export type OptionSource = keyof typeof SOURCES;
 
-/** The choices of a settings select (channels, tags, teams, members, templates, e-mail templates). */
+/** The choices of a settings select (channels, tags, teams, members, templates, broadcasts, e-mail templates). */
 export function useOptions(workspaceId: string | null, kind: OptionSource) {
   return useQuery({ queryKey: workflowKeys.options(workspaceId, kind), queryFn: SOURCES[kind]!, staleTime: 60_000 });
 }

@@ -112,6 +112,10 @@ export const workflowsEn = {
     saveFailed: 'failed to save workflow',
     saveUnavailable: 'unable to save workflow at this time',
     fixProblems: 'fix the steps marked in red',
+    unsavedTitle: 'Leave without saving?',
+    unsavedMessage: 'Your changes to this workflow are not saved yet.',
+    leave: 'Leave',
+    stay: 'Stay',
   },
   settings: {
     choose: 'Choose',
@@ -119,6 +123,7 @@ export const workflowsEn = {
     keywords: 'Keywords (none: every message)',
     keywordsHint: 'Type a keyword and press Enter',
     tag: 'Tag',
+    broadcast: 'Broadcast (none: any broadcast)',
     oneTime: 'One time',
     periodic: 'Periodic',
     at: 'At',

@@ -114,6 +114,10 @@ export const workflowsZhCn: typeof workflowsEn = {
     saveFailed: '保存工作流失败',
     saveUnavailable: '暂时无法保存工作流',
     fixProblems: '请修正以红色标示的步骤',
+    unsavedTitle: '不保存就离开？',
+    unsavedMessage: '你对此工作流的更改尚未保存。',
+    leave: '离开',
+    stay: '留下',
   },
   settings: {
     choose: '选择',
@@ -121,6 +125,7 @@ export const workflowsZhCn: typeof workflowsEn = {
     keywords: '关键词（不填：所有消息）',
     keywordsHint: '输入关键词后按 Enter',
     tag: '标签',
+    broadcast: '群发消息（不选：任何群发）',
     oneTime: '一次',
     periodic: '定期',
     at: '时间',

@@ -114,6 +114,10 @@ export const workflowsZhHk: typeof workflowsEn = {
     saveFailed: '儲存工作流程失敗',
     saveUnavailable: '暫時無法儲存工作流程',
     fixProblems: '請修正以紅色標示的步驟',
+    unsavedTitle: '不儲存便離開？',
+    unsavedMessage: '你對此工作流程的變更尚未儲存。',
+    leave: '離開',
+    stay: '留下',
   },
   settings: {
     choose: '選擇',
@@ -121,6 +125,7 @@ export const workflowsZhHk: typeof workflowsEn = {
     keywords: '關鍵字（不填：所有訊息）',
     keywordsHint: '輸入關鍵字後按 Enter',
     tag: '標籤',
+    broadcast: '群發訊息（不選：任何群發）',
     oneTime: '一次',
     periodic: '定期',
     at: '時間',

@@ -67,6 +67,18 @@ export function TriggerSettings({ type, data, onChange, webhook }: SettingsProps
           {(id) => <OptionSelect id={id} source="tags" value={data.tag_id} onChange={(v) => set('tag_id', v)} />}
         </Field>
       )}
+      {type === 'trigger.broadcast_reply' && (
+        <Field label={t('workflows.settings.broadcast')}>
+          {(id) => (
+            <OptionSelect
+              id={id}
+              source="broadcasts"
+              value={data.broadcast_id ?? undefined}
+              onChange={(v) => set('broadcast_id', v ?? null)}
+            />
+          )}
+        </Field>
+      )}
       {type === 'trigger.schedule' && (
         <>
           <Segmented
