@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
 
+export { useDateTime } from '../../ui/use-date-time.ts';
+
 export const CS_AGENTS_PATH = '/app/cs-agents';
 
 /** Whether the member may create and change agents. */
@@ -24,20 +26,5 @@ export function useAgentWords() {
     feature,
     toneOptions: CS_AGENT_TONES.map((value) => ({ value, label: tone(value) })),
     featureOptions: CS_AGENT_FEATURES.map((value) => ({ value, label: feature(value) })),
-  };
-}
-
-/** Unix seconds as a date and time in the organization's time zone. */
-export function useDateTime() {
-  const { i18n } = useTranslation();
-  const { member } = useSession();
-  const zone = member?.workspace.time_zone || 'UTC';
-  return (seconds: number) => {
-    const at = new Date(seconds * 1000);
-    try {
-      return at.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-    } catch {
-      return at.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    }
   };
 }

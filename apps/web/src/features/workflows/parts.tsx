@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
 
+export { useDateTime } from '../../ui/use-date-time.ts';
+
 export const WORKFLOWS_PATH = '/app/workflow';
 
 /** Whether the member may create, change and run workflows. */
@@ -10,22 +12,6 @@ export function useCanWriteWorkflows() {
   const { member, isAdmin } = useSession();
   const permissions = useMemberPermissions();
   return isAdmin || (permissions.data ?? member?.permissions ?? []).includes('workflow_write');
-}
-
-/** Unix seconds as a date and time in the organization's time zone. */
-export function useDateTime() {
-  const { i18n } = useTranslation();
-  const { member } = useSession();
-  const zone = member?.workspace.time_zone || 'UTC';
-  return (seconds: number | null | undefined) => {
-    if (seconds === null || seconds === undefined) return '—';
-    const date = new Date(seconds * 1000);
-    try {
-      return date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-    } catch {
-      return date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    }
-  };
 }
 
 /** The antd tag colour of a run's or a step's status. */

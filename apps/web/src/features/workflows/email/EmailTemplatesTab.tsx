@@ -3,37 +3,16 @@ import type { EmailTemplate } from '@omnichat/contracts';
 import { Button, Card, Empty, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMemberPermissions } from '../../../app/queries.ts';
 import { useSession } from '../../../app/session/use-session.ts';
 import { DeleteDialog } from '../../../ui/DeleteDialog.tsx';
 import { type ListColumn, ListView } from '../../../ui/list/ListView.tsx';
 import { useList } from '../../../ui/list/use-list.ts';
 import { Text } from '../../../ui/text.tsx';
+import { useDateTime } from '../../../ui/use-date-time.ts';
+import { useCanWriteWorkflows } from '../parts.tsx';
 import { EmailTemplateDrawer } from './EmailTemplateDrawer.tsx';
 import { emailTemplateKeys, listEmailTemplates, useDeleteEmailTemplate } from './email-templates-api.ts';
 import './i18n/index.ts';
-
-/** Whether the member may create and change workflows and their e-mail templates. */
-function useCanWriteWorkflows() {
-  const { member, isAdmin } = useSession();
-  const permissions = useMemberPermissions();
-  return isAdmin || (permissions.data ?? member?.permissions ?? []).includes('workflow_write');
-}
-
-/** Unix seconds as a date and time in the organization's time zone. */
-function useDateTime() {
-  const { i18n } = useTranslation();
-  const { member } = useSession();
-  const zone = member?.workspace.time_zone || 'UTC';
-  return (seconds: number) => {
-    const at = new Date(seconds * 1000);
-    try {
-      return at.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-    } catch {
-      return at.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    }
-  };
-}
 
 /** The "E-mail" tab of /app/workflow: the organization's e-mail templates, their editor and preview. */
 export function EmailTemplatesTab() {
