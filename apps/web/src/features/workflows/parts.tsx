@@ -1,5 +1,4 @@
 import type { ExecutionStatus } from '@omnichat/contracts';
-import { useTranslation } from 'react-i18next';
 import { useMemberPermissions } from '../../app/queries.ts';
 import { useSession } from '../../app/session/use-session.ts';
 
